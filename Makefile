@@ -1,0 +1,46 @@
+# Thin wrapper over CMake. `make` = release build, `make test` = every test
+# (release + ASan/UBSan + fuzz smoke), `make bench` = benchmarks.
+CMAKE ?= cmake
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+WERROR ?= OFF
+FUZZ_SECONDS ?= 20
+SHARED ?= $(abspath ../shared/data)
+
+.PHONY: all build test test-release test-asan fuzz fuzz-smoke bench regress clean example
+
+all: build
+
+build:
+	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DYOMI_WERROR=$(WERROR) -DYOMI_SHARED_DATA=$(SHARED) >/dev/null
+	$(CMAKE) --build build -j $(JOBS)
+
+build-asan/CMakeCache.txt:
+	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYOMI_SANITIZE=ON -DYOMI_WERROR=$(WERROR) -DYOMI_SHARED_DATA=$(SHARED) >/dev/null
+
+test-release: build
+	cd build && ctest --output-on-failure -j $(JOBS)
+
+test-asan: build-asan/CMakeCache.txt
+	$(CMAKE) --build build-asan -j $(JOBS)
+	cd build-asan && YOMI_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
+
+test: test-release test-asan fuzz-smoke
+
+fuzz:
+	$(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYOMI_FUZZ=ON -DYOMI_WERROR=$(WERROR) >/dev/null
+	$(CMAKE) --build build-fuzz -j $(JOBS)
+
+fuzz-smoke: fuzz
+	bash tests/fuzz_smoke.sh build-fuzz $(FUZZ_SECONDS)
+
+bench: build
+	bash bench/run.sh build $(SHARED)
+
+regress: build
+	bash tests/regress.sh build/yomi $(SHARED)
+
+example: build
+	./build/yomi reversi solve examples/reversi/ffo-end.obf
+
+clean:
+	rm -rf build build-asan build-fuzz

@@ -1,0 +1,77 @@
+/* yomi Reversi/Othello: bitboards, perft, midgame search, exact endgame solver. */
+#ifndef YOMI_REVERSI_H
+#define YOMI_REVERSI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "yomi/yomi.h"
+
+#define RV_PASS 64      /* a pass in a principal line */
+#define RV_NOMOVE 65    /* no move (game over, or unknown) */
+
+/* A position: discs of the side to move (P) and of the opponent (O). */
+typedef struct rv_pos {
+    uint64_t P, O;
+    bool black_to_move;
+} rv_pos;
+
+void rv_pos_start(rv_pos *pos);
+/* Parses an Edax board string: 64 squares a1..h8 (X, x, *, b = black, O o w = white,
+ * - . = empty), optional blanks, then the side to move (X, B or * black; O or W white).
+ * Anything after the side (e.g. OBF ";" annotations) is ignored.
+ * `line` is copied into errors; columns are 1-based within `text`. Returns 0 or -1. */
+int rv_parse_board(const char *text, size_t len, long line, rv_pos *pos, yomi_error *err);
+/* Writes the 64+2 character board string (with side to move) into buf (>= 67 bytes). */
+void rv_format_board(const rv_pos *pos, char *buf);
+/* "a1".."h8", "pass", "--". buf >= 5 bytes. Returns buf. */
+const char *rv_square_name(int x, char *buf);
+int rv_square_parse(const char *s);  /* -1 when invalid */
+
+/* Leaf count at depth: a pass is a ply, a finished game is a leaf. */
+uint64_t rv_perft(const rv_pos *pos, int depth);
+
+/* Solver toggles, all on by default; the bench switches them off one at a time. */
+typedef struct rv_features {
+    bool tt, pvs, parity, fastest_first, stability, shallow_order, etc;
+} rv_features;
+
+typedef struct rv_options {
+    bool wld;             /* prove win/loss/draw only */
+    int depth;            /* > 0: midgame search to this depth (evaluation, not proof) */
+    yomi_limits lim;      /* time, nodes, hash size, cancel, progress */
+    rv_features feat;
+} rv_options;
+
+void rv_options_default(rv_options *o);
+
+typedef enum rv_kind { RV_EXACT, RV_WLD, RV_EVAL } rv_kind;
+
+typedef struct rv_result {
+    bool known;           /* false: a limit stopped the search, score and move mean nothing */
+    rv_kind kind;
+    int score;            /* exact: disc difference; wld: -1/0/+1; eval: estimated discs */
+    int move;             /* best move 0..63, RV_PASS, or RV_NOMOVE when the game is over */
+    int pv[64];
+    int pv_len;
+    uint64_t nodes;
+    double seconds;
+} rv_result;
+
+typedef struct rv_solver rv_solver;
+
+/* A solver owns its transposition table (lim.hash_mb, default 64 MB). NULL if the
+ * memory is refused. */
+rv_solver *rv_solver_new(const rv_options *opt);
+void rv_solver_free(rv_solver *s);
+/* Solves one position. The table is kept between calls. */
+void rv_solve(rv_solver *s, const rv_pos *pos, rv_result *res);
+
+/* The simple evaluator (mobility, potential mobility, corners, stable discs), in
+ * 1/8 disc units, for the side to move. */
+int rv_evaluate(uint64_t P, uint64_t O);
+/* Discs of P that can never be flipped (a lower bound). */
+uint64_t rv_stable(uint64_t P, uint64_t O);
+
+#endif

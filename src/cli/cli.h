@@ -1,0 +1,12 @@
+/* Subcommands of the `yomi` command line. Each returns the process exit code:
+ * 0 success, 1 a search or some positions failed, 2 bad input or usage. */
+#ifndef YOMI_CLI_H
+#define YOMI_CLI_H
+
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_BAD_INPUT = 2 };
+
+int cli_reversi_main(int argc, char **argv);
+int cli_go_main(int argc, char **argv);
+int cli_bench_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,55 @@
+#include "core/search.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+const char *yomi_result_name(yomi_result r) {
+    switch (r) {
+    case YOMI_WIN: return "win";
+    case YOMI_KO_WIN: return "ko-win";
+    case YOMI_KO_LOSS: return "ko-loss";
+    case YOMI_SEKI: return "seki";
+    case YOMI_LOSS: return "loss";
+    case YOMI_DRAW: return "draw";
+    case YOMI_UNKNOWN: break;
+    }
+    return "unknown";
+}
+
+double yomi_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+enum { POLL_INTERVAL = 4096 };
+
+void yomi_ctl_init(yomi_ctl *c, const yomi_limits *lim, const char *what) {
+    memset(c, 0, sizeof *c);
+    if (lim) c->lim = *lim;
+    c->start = yomi_now();
+    c->last_progress = c->start;
+    c->next_poll = POLL_INTERVAL;
+    c->what = what ? what : "search";
+}
+
+double yomi_ctl_elapsed(const yomi_ctl *c) { return yomi_now() - c->start; }
+
+bool yomi_ctl_poll(yomi_ctl *c) {
+    c->next_poll = c->nodes + POLL_INTERVAL;
+    if (c->lim.max_nodes && c->nodes >= c->lim.max_nodes) c->stopped = true;
+    if (c->lim.cancel && atomic_load(c->lim.cancel)) c->stopped = true;
+    if (c->lim.max_seconds > 0 || c->lim.progress) {
+        double now = yomi_now();
+        if (c->lim.max_seconds > 0 && now - c->start >= c->lim.max_seconds) c->stopped = true;
+        if (c->lim.progress && now - c->last_progress >= 1.0) {
+            double t = now - c->start;
+            fprintf(stderr, "[%s] %.1fs nodes %llu (%.2f M/s) depth %d\n", c->what, t,
+                    (unsigned long long)c->nodes, t > 0 ? (double)c->nodes / t / 1e6 : 0.0,
+                    c->depth);
+            c->last_progress = now;
+        }
+    }
+    return c->stopped;
+}
