@@ -205,7 +205,7 @@ static int set_feature(rv_features *f, const char *name) {
     return 0;
 }
 
-static int cmd_solve(int argc, char **argv) {
+static int solve_main(int argc, char **argv, char **boards) {
     static const struct option longopts[] = {
         {"wld", no_argument, 0, 'w'},         {"depth", required_argument, 0, 'd'},
         {"hash-mb", required_argument, 0, 'm'}, {"time", required_argument, 0, 't'},
@@ -263,6 +263,7 @@ static int cmd_solve(int argc, char **argv) {
     int status = CLI_OK;
     for (int a = optind; a < argc; a++) {
         const char *arg = argv[a];
+        if (arg[0] == '\001') arg = boards[atoi(arg + 6)];
         struct stat st;
         char *text;
         size_t len;
@@ -303,6 +304,32 @@ static int cmd_solve(int argc, char **argv) {
     if (ctx.failed_input) status = CLI_BAD_INPUT;
     else if (ctx.unknown && status == CLI_OK) status = CLI_FAILED;
     return status;
+}
+
+static int cmd_solve(int argc, char **argv) {
+    /* Board strings often start with "--" (empty a1, b1): hide them from getopt
+     * behind a token that names their argv slot. */
+    char **boards = calloc((size_t)argc, sizeof *boards);
+    char *tokens = calloc((size_t)argc, 32);
+    if (!boards || !tokens) {
+        free(boards);
+        free(tokens);
+        return CLI_FAILED;
+    }
+    for (int a = 1; a < argc; a++) {
+        rv_pos probe;
+        size_t n = strlen(argv[a]);
+        if (n >= 64 && argv[a][0] == '-' && argv[a][1] &&
+            rv_parse_board(argv[a], n, 1, &probe, NULL) == 0) {
+            boards[a] = argv[a];
+            snprintf(tokens + 32 * a, 32, "\001board%d", a);
+            argv[a] = tokens + 32 * a;
+        }
+    }
+    int rc = solve_main(argc, argv, boards);
+    free(boards);
+    free(tokens);
+    return rc;
 }
 
 int cli_reversi_main(int argc, char **argv) {

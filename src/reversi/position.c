@@ -31,7 +31,8 @@ int rv_parse_board(const char *text, size_t len, long line, rv_pos *pos, yomi_er
     while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
     int sq = 0;
     for (; sq < 64; sq++, i++) {
-        if (i >= len || text[i] == '\n' || text[i] == '\r' || text[i] == ';')
+        if (i >= len || text[i] == '\n' || text[i] == '\r' || text[i] == ';' || text[i] == ' ' ||
+            text[i] == '\t')
             return yomi_fail(err, line, (long)i + 1,
                              "board: expected 64 squares, found %d", sq);
         int k = disc_kind(text[i]);

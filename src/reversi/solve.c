@@ -40,7 +40,7 @@ struct rv_solver {
 };
 
 /* Seed 004's priority order of squares. */
-static const int priority_order[60] = {
+static const int priority_order[64] = {
     0, 56, 63, 7,                               /* a1 a8 h8 h1 */
     19, 43, 20, 44, 26, 34, 29, 37,             /* d3 d6 e3 e6 c4 c5 f4 f5 */
     18, 42, 21, 45,                             /* c3 c6 f3 f6 */
@@ -50,6 +50,7 @@ static const int priority_order[60] = {
     2, 58, 5, 61, 16, 40, 23, 47,               /* c1 c8 f1 f8 a3 a6 h3 h6 */
     9, 49, 14, 54,                              /* b2 b7 g2 g7 */
     1, 57, 6, 62, 8, 48, 15, 55,                /* b1 b8 g1 g8 a2 a7 h2 h7 */
+    27, 35, 28, 36,                             /* d4 d5 e4 e5: empty only in set-up boards */
 };
 
 static unsigned quadrant(int x) { return 1u << ((x / 32) * 2 + (x % 8) / 4); }
@@ -84,7 +85,7 @@ static void make_list(rv_solver *s, uint64_t empty) {
     s->head.prev = NULL;
     s->parity = 0;
     s->n_empties = 0;
-    for (int i = 0; i < 60; i++) {
+    for (int i = 0; i < 64; i++) {
         int x = priority_order[i];
         if (!(empty >> x & 1)) continue;
         rv_empty *e = &s->sq[x];
