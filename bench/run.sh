@@ -14,8 +14,11 @@ if [ "${YOMI_BENCH_LONG:-0}" != 0 ]; then
     echo "== reversi: FFO #40-#59, exact, 1 thread"
     "$build/yomi" bench reversi --data "$data/reversi" --from 40 --to 59
 fi
+# Bench programs take their defaults from the command line; the data folder comes
+# through the environment.
+export YOMI_SHARED_DATA=$data
 for b in "$build"/bench_*; do
     [ -x "$b" ] || continue
     echo "== $(basename "$b")"
-    "$b" "$data"
+    "$b"
 done

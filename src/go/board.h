@@ -46,12 +46,17 @@ typedef struct go_board go_board;
 /* Allocation and set-up. */
 go_board *go_board_new(int size);                 /* 2..GO_MAX_SIZE, NULL otherwise */
 void go_board_free(go_board *b);
-void go_board_clear(go_board *b, int size);       /* empty board, history cleared */
+/* Empty board, history cleared; the suicide and superko settings are kept. An invalid
+ * size keeps the current one. b must come from go_board_new (or have been cleared). */
+void go_board_clear(go_board *b, int size);
+/* Copies everything: position, history (undo works on the copy), rule settings. */
 void go_board_copy(go_board *dst, const go_board *src);
 void go_board_set_suicide_allowed(go_board *b, bool on);  /* default off */
 void go_board_set_superko(go_board *b, bool on);          /* positional superko, default off */
 /* Places or removes a stone outside the move history (setup: SGF AB/AW/AE).
- * Captures nothing; returns false if it would leave a string with no liberty. */
+ * Captures nothing; returns false if it would leave a string with no liberty (or p is
+ * not a point, or c is not EMPTY/BLACK/WHITE). A change makes the position the new
+ * root: the undo history, ko and superko history are cleared; capture counts stay. */
 bool go_board_setup(go_board *b, go_point p, go_color c);
 
 /* Queries. */
@@ -65,7 +70,7 @@ int go_board_moves(const go_board *b);            /* number of moves in the undo
 go_point go_board_last_move(const go_board *b);   /* GO_NO_POINT when none */
 go_color go_board_last_color(const go_board *b);  /* GO_EMPTY when none */
 
-/* Strings. p must hold a stone. */
+/* Strings. p should hold a stone; on any other point they return 0 / GO_NO_POINT / false. */
 go_point go_string_id(const go_board *b, go_point p);   /* canonical point of p's string */
 int go_string_libs(const go_board *b, go_point p);      /* exact liberty count */
 int go_string_size(const go_board *b, go_point p);
@@ -87,7 +92,8 @@ int go_board_last_captured(const go_board *b);
 /* Takes back the last move; false when the history is empty. */
 bool go_board_undo(go_board *b);
 /* Liberties a stone of colour c at empty p would have after playing (captures counted),
- * without playing it. Capped at `cap` when cap > 0. */
+ * without playing it. Capped at `cap` when cap > 0. 0 when p is not an empty point.
+ * Legality (ko, suicide) is not checked. */
 int go_board_libs_after(const go_board *b, go_color c, go_point p, int cap);
 
 /* Debug invariant checker: liberties, string membership, hash and counts recomputed
@@ -123,13 +129,15 @@ void go_vertex_format(const go_board *b, go_point p, char *buf, int n);  /* "D4"
 
 typedef struct go_undo {
     uint64_t prev_hash;               /* position before the move (superko scans these) */
-    uint64_t saved_libs[GO_LIB_WORDS]; /* survivor's liberties before the move */
+    uint64_t saved_libs[GO_LIB_WORDS]; /* survivor's liberties before a merge (nmerged > 0) */
     int16_t point;                    /* GO_PASS for a pass */
     uint8_t color;
     uint8_t cap_color;                /* colour of the removed stones (own on suicide) */
     int16_t prev_ko;
     uint8_t prev_ko_color;
     uint8_t nmerged;                  /* friendly strings absorbed into the survivor */
+    uint8_t added;                    /* nmerged == 0: neighbours of point that became
+                                         new liberties of the survivor (bit i = i-th) */
     int16_t survivor;                 /* head the new stone joined, or -1 for a new string */
     int16_t saved_nlibs;
     int16_t merged[4];
@@ -150,6 +158,7 @@ struct go_board {
     int caps[3];                      /* stones captured by colour */
     int nmoves;
     int cap_top;
+    unsigned debug_tick;              /* sampling counter of YOMI_DEBUG_CHECKS builds */
     uint8_t color[GO_MAX_POINTS];
     int16_t head[GO_MAX_POINTS];      /* head of the string holding the stone */
     int16_t next[GO_MAX_POINTS];      /* circular list of a string's stones */

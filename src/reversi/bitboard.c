@@ -1,6 +1,6 @@
 #include "reversi/bitboard.h"
 
-uint64_t rv_ray[64][8];
+_Alignas(32) uint64_t rv_ray[64][8];
 
 void rv_bitboard_init(void) {
     static int done;

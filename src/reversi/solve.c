@@ -20,6 +20,7 @@ enum {
     SHALLOW_DEPTH = 7,      /* at or below: parity-ordered list search, no table */
     TT_MIN_DEPTH = 9,       /* table used from this many empties up */
     SORT_EVAL_DEPTH = 16,   /* shallow evaluated search orders moves from here up */
+    ETC_MIN_DEPTH = 14,     /* enhanced transposition cutoff from here up */
     MAX_MOVES = 34,
 };
 
@@ -52,6 +53,15 @@ static const int priority_order[64] = {
     1, 57, 6, 62, 8, 48, 15, 55,                /* b1 b8 g1 g8 a2 a7 h2 h7 */
     27, 35, 28, 36,                             /* d4 d5 e4 e5: empty only in set-up boards */
 };
+
+/* The stability cutoff is only tried when alpha is at least this high: with n empties
+ * the opponent rarely has enough stable discs to bound the score below a lower alpha,
+ * and computing them costs more than the rare cutoff saves. */
+static const int stability_threshold[65] = {
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
+    40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 99, 99, 99, 99, 99, 99, 99,
+    99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+    99, 99, 99, 99};
 
 static unsigned quadrant(int x) { return 1u << ((x / 32) * 2 + (x % 8) / 4); }
 
@@ -160,10 +170,6 @@ static int search_shallow(rv_solver *s, uint64_t P, uint64_t O, int alpha, int b
         return solve_2(s, P, O, alpha, beta, a->x, b->x);
     }
     s->ctl.nodes++;
-    if (s->opt.feat.stability && alpha >= 64 - 2 * rv_popcount(O) + 2 * 0 && n >= 4) {
-        int bound = 64 - 2 * rv_popcount(rv_stable(O, P));
-        if (bound <= alpha) return bound;
-    }
     int best = -SCORE_INF;
     uint64_t neighbours = rv_neighbours(O);
     unsigned parity = s->parity;
@@ -360,7 +366,7 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
     s->ctl.nodes++;
     if (yomi_ctl_check(&s->ctl)) return 0;
 
-    if (s->opt.feat.stability && alpha >= 64 - 2 * rv_popcount(O)) {
+    if (s->opt.feat.stability && alpha >= stability_threshold[n]) {
         int bound = 64 - 2 * rv_popcount(rv_stable(O, P));
         if (bound <= alpha) return bound;
     }
@@ -391,7 +397,7 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
     int nm = gen_moves(P, O, moves, list);
 
     /* Enhanced transposition cutoff: a child already proven good enough for us. */
-    if (use_tt && s->opt.feat.etc && n >= TT_MIN_DEPTH + 1) {
+    if (use_tt && s->opt.feat.etc && n >= ETC_MIN_DEPTH) {
         for (int i = 0; i < nm; i++) {
             uint64_t np = O ^ list[i].flips, no = P ^ list[i].flips ^ (1ULL << list[i].x);
             int lo, up, mv;
