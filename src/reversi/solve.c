@@ -161,13 +161,76 @@ static int solve_2(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, in
     return rv_final_score(P, O);
 }
 
+/* Exact score with three empties, tried in the order given (the caller sorts them
+ * by parity). Fail-soft within alpha..beta. */
+static int solve_3(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int x1, int x2,
+                   int x3) {
+    s->ctl.nodes++;
+    int best = -SCORE_INF, v;
+    uint64_t f;
+    if ((f = rv_flips(P, O, x1))) {
+        best = -solve_2(s, O ^ f, P ^ f ^ (1ULL << x1), -beta, -alpha, x2, x3);
+        if (best >= beta) return best;
+    }
+    if ((f = rv_flips(P, O, x2))) {
+        v = -solve_2(s, O ^ f, P ^ f ^ (1ULL << x2), -beta, -(alpha > best ? alpha : best), x1, x3);
+        if (v > best) {
+            best = v;
+            if (v >= beta) return best;
+        }
+    }
+    if ((f = rv_flips(P, O, x3))) {
+        v = -solve_2(s, O ^ f, P ^ f ^ (1ULL << x3), -beta, -(alpha > best ? alpha : best), x1, x2);
+        if (v > best) best = v;
+    }
+    if (best != -SCORE_INF) return best;
+    if (rv_flips(O, P, x1) || rv_flips(O, P, x2) || rv_flips(O, P, x3))
+        return -solve_3(s, O, P, -beta, -alpha, x1, x2, x3);
+    return rv_final_score(P, O);
+}
+
+/* Exact score with four empties, in the order given. */
+static int solve_4(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, const int *x) {
+    s->ctl.nodes++;
+    int best = -SCORE_INF;
+    for (int i = 0; i < 4; i++) {
+        uint64_t f = rv_flips(P, O, x[i]);
+        if (!f) continue;
+        int r[3], k = 0;
+        for (int j = 0; j < 4; j++)
+            if (j != i) r[k++] = x[j];
+        int v = -solve_3(s, O ^ f, P ^ f ^ (1ULL << x[i]), -beta, -(alpha > best ? alpha : best),
+                         r[0], r[1], r[2]);
+        if (v > best) {
+            best = v;
+            if (v >= beta) return best;
+        }
+    }
+    if (best != -SCORE_INF) return best;
+    for (int i = 0; i < 4; i++)
+        if (rv_flips(O, P, x[i])) return -solve_4(s, O, P, -beta, -alpha, x);
+    return rv_final_score(P, O);
+}
+
+/* The list's empties (n <= 4) into x[], squares in odd quadrants first (parity order),
+ * each group in the list's priority order. */
+static void gather_by_parity(const rv_solver *s, int *x) {
+    int k = 0;
+    for (int pass = s->opt.feat.parity ? 0 : 1; pass < 2; pass++)
+        for (const rv_empty *e = s->head.next; e; e = e->next)
+            if (!s->opt.feat.parity || (pass == 0) == ((s->parity & e->quad) != 0)) x[k++] = e->x;
+}
+
 static int search_shallow(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n);
 
 /* Tries every empty of the list in parity order (squares in odd quadrants first). */
 static int search_shallow(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int n) {
-    if (n == 2) {
-        rv_empty *a = s->head.next, *b = a->next;
-        return solve_2(s, P, O, alpha, beta, a->x, b->x);
+    if (n <= 4) {
+        int x[4];
+        gather_by_parity(s, x);
+        if (n == 4) return solve_4(s, P, O, alpha, beta, x);
+        if (n == 3) return solve_3(s, P, O, alpha, beta, x[0], x[1], x[2]);
+        return solve_2(s, P, O, alpha, beta, x[0], x[1]);
     }
     s->ctl.nodes++;
     int best = -SCORE_INF;
@@ -182,9 +245,8 @@ static int search_shallow(rv_solver *s, uint64_t P, uint64_t O, int alpha, int b
             if (!f) continue;
             list_remove(e);
             s->parity ^= e->quad;
-            int v = n - 1 == 1 ? -solve_1(s, O ^ f, P ^ f ^ (1ULL << x), s->head.next->x)
-                               : -search_shallow(s, O ^ f, P ^ f ^ (1ULL << x), -beta,
-                                                 -(alpha > best ? alpha : best), n - 1);
+            int v = -search_shallow(s, O ^ f, P ^ f ^ (1ULL << x), -beta,
+                                    -(alpha > best ? alpha : best), n - 1);
             s->parity ^= e->quad;
             list_restore(e);
             if (v > best) {
