@@ -274,7 +274,8 @@ static inline uint16_t pos_check(uint64_t P, uint64_t O) {
     return (uint16_t)((P ^ (O * 0x2545f4914f6cdd1dULL)) * 0xff51afd7ed558ccdULL >> 48);
 }
 
-/* data: lower+64 | (upper+64) << 8 | move << 16 | kind << 24 (0 exact search, 1 eval) */
+/* Entry data: lower+64 | (upper+64) << 8 | move << 16; bits 24.. name the kind of
+ * search (0 = endgame), so entries of other searches are never taken as bounds. */
 static bool tt_get(rv_solver *s, uint64_t key, uint16_t check, int kind, int depth, int *lower,
                    int *upper, int *move) {
     yomi_tt_entry *e = yomi_tt_probe(&s->tt, key);
@@ -290,26 +291,19 @@ static bool tt_get(rv_solver *s, uint64_t key, uint16_t check, int kind, int dep
     return true;
 }
 
-static void tt_put(rv_solver *s, uint64_t key, uint16_t check, int kind, int depth, int alpha,
-                   int beta, int score, int move) {
+static void tt_put(rv_solver *s, uint64_t key, uint16_t check, int depth, int alpha, int beta,
+                   int score, int move) {
+    /* A fail-low result is an upper bound, a fail-high a lower bound; tighten with
+     * what the entry already proved about the same position. */
     int lower = score > alpha ? score : -64, upper = score < beta ? score : 64;
-    if (kind == 1) {
-        lower = score > alpha ? score : -SCORE_INF + 1;
-        upper = score < beta ? score : SCORE_INF - 1;
-        if (lower < -64) lower = -64;
-        if (upper > 64) upper = 64;
-        if (score <= alpha) upper = score < -64 ? -64 : score;
-        if (score >= beta) lower = score > 64 ? 64 : score;
-    }
     yomi_tt_entry *e = yomi_tt_probe(&s->tt, key);
-    if (e && e->aux == check && (int)(e->data >> 24) == kind && e->depth == depth) {
+    if (e && e->aux == check && (e->data >> 24) == 0 && e->depth == depth) {
         int ol = (int)(e->data & 0xff) - 64, ou = (int)(e->data >> 8 & 0xff) - 64;
         if (ol > lower) lower = ol;
         if (ou < upper) upper = ou;
-        if (lower > upper) { lower = score; upper = score; }
+        if (lower > upper) lower = upper = score;
     }
-    uint32_t data = (uint32_t)(lower + 64) | (uint32_t)(upper + 64) << 8 | (uint32_t)move << 16 |
-                    (uint32_t)kind << 24;
+    uint32_t data = (uint32_t)(lower + 64) | (uint32_t)(upper + 64) << 8 | (uint32_t)move << 16;
     yomi_tt_store(&s->tt, key, data, check, (uint8_t)depth);
 }
 
@@ -379,6 +373,7 @@ static int mid_search(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
                       bool passed) {
     s->ctl.nodes++;
     if (depth <= 0) return rv_evaluate(P, O);
+    if (yomi_ctl_check(&s->ctl)) return 0;
     uint64_t moves = rv_moves(P, O);
     if (!moves) {
         if (passed) return rv_final_score(P, O) * 8;
@@ -500,19 +495,19 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
             if (v >= beta) break;
         }
     }
-    if (use_tt) tt_put(s, key, check, 0, n, alpha, beta, best, best_move);
+    if (use_tt) tt_put(s, key, check, n, alpha, beta, best, best_move);
     return best;
 }
 
 /* ---- root ------------------------------------------------------------------ */
 
-static void result_pv(rv_solver *s, uint64_t P, uint64_t O, int score, int lo, int hi,
-                      rv_result *res);
+static void result_pv(rv_solver *s, uint64_t P, uint64_t O, int score, rv_result *res);
 
 /* Value of the position for the side to move (window lo..hi), or 0 with ctl.stopped. */
 static int root_value(rv_solver *s, uint64_t P, uint64_t O, int lo, int hi) {
     make_list(s, ~(P | O));
     int n = s->n_empties;
+    s->ctl.depth = n;
     if (n <= SHALLOW_DEPTH) {
         if (n == 0) return rv_final_score(P, O);
         if (n == 1) {
@@ -549,9 +544,10 @@ void rv_solve(rv_solver *s, const rv_pos *pos, rv_result *res) {
             best = -midgame_root(s, O, P, s->opt.depth);
             best_move = RV_PASS;
         } else {
-            for (uint64_t m = moves; m; m = rv_clear_first(m)) {
+            for (uint64_t m = moves; m && !s->ctl.stopped; m = rv_clear_first(m)) {
                 int x = rv_first(m);
                 uint64_t f = rv_flips(P, O, x);
+                s->ctl.depth = s->opt.depth;
                 int v = -midgame_root(s, O ^ f, P ^ f ^ (1ULL << x), s->opt.depth - 1);
                 if (v > best) { best = v; best_move = x; }
             }
@@ -579,7 +575,7 @@ void rv_solve(rv_solver *s, const rv_pos *pos, rv_result *res) {
     if (!s->ctl.stopped) {
         if (s->opt.wld) score = score > 0 ? 1 : score < 0 ? -1 : 0;
         res->score = score;
-        result_pv(s, P, O, score, lo, hi, res);
+        result_pv(s, P, O, score, res);
     }
     res->known = !s->ctl.stopped;
     res->nodes = s->ctl.nodes;
@@ -602,10 +598,7 @@ static bool value_is(rv_solver *s, uint64_t P, uint64_t O, int target) {
 
 /* The principal line: at each step, the first move whose child proves the negated
  * value (checked by null-window searches, so every move of the line is proven). */
-static void result_pv(rv_solver *s, uint64_t P, uint64_t O, int score, int lo, int hi,
-                      rv_result *res) {
-    (void)lo;
-    (void)hi;
+static void result_pv(rv_solver *s, uint64_t P, uint64_t O, int score, rv_result *res) {
     int target = score;
     res->pv_len = 0;
     while (res->pv_len < 60 && !s->ctl.stopped) {
