@@ -466,7 +466,8 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
 
     if (nm > 1) {
         int eval_depth = -1;
-        if (n >= SORT_EVAL_DEPTH) eval_depth = n >= 22 ? 2 : n >= 19 ? 1 : 0;
+        /* Depths chosen by node counts on FFO #20-#39 and #40-#44. */
+        if (n >= SORT_EVAL_DEPTH) eval_depth = n >= 25 ? 3 : n >= 21 ? 2 : n >= 18 ? 1 : 0;
         order_moves(s, P, O, list, nm, hash_move, n, eval_depth);
     }
     int best = -SCORE_INF, best_move = RV_NOMOVE;
