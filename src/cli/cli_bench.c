@@ -12,7 +12,8 @@
 #include "yomi/reversi.h"
 
 static void usage(FILE *o) {
-    fputs("usage: yomi bench reversi [options]\n"
+    fputs("usage: yomi bench               deterministic node-count signature\n"
+          "       yomi bench reversi [options]\n"
           "\n"
           "Solves FFO endgame positions exactly with one thread and prints, per position\n"
           "and in total: move, score, whether both match the suite, nodes, seconds, nodes/s.\n"
@@ -141,10 +142,49 @@ static int bench_reversi(int argc, char **argv) {
     return b.correct == total ? CLI_OK : CLI_FAILED;
 }
 
+/* Positions for the signature: FFO #1, #5, #10, #15, #19 (built in, so the signature
+ * needs no data files). */
+static const char *const signature_boards[] = {
+    "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+    "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X",
+    "-XXXX-----OXXX--XOXOXOXXOXOXXOXXOXXOXOOOXXXOXOOX--OXXO---OOOOO-- O",
+    "----O------OOX---OOOXX-XOOOXOOOOOXXOXXOOOXXXOOOOOXXXOOXO--OOOOOX X",
+    "--OXXO--XOXXXX--XOOOOXXXXOOOXXXXX-OOOXXX--OOOOXX--XXOOO----XXOO- X",
+};
+
+/* Deterministic node-count signature: changes only when search behaviour changes. */
+static int bench_signature(void) {
+    rv_options opt;
+    rv_options_default(&opt);
+    opt.lim.hash_mb = 16;
+    rv_solver *s = rv_solver_new(&opt);
+    if (!s) return CLI_FAILED;
+    uint64_t total = 0;
+    double t0 = yomi_now();
+    for (size_t i = 0; i < sizeof signature_boards / sizeof *signature_boards; i++) {
+        rv_pos pos;
+        rv_result r;
+        const char *b = signature_boards[i];
+        if (rv_parse_board(b, strlen(b), 1, &pos, NULL)) continue;
+        rv_solve(s, &pos, &r);
+        total += r.nodes;
+    }
+    rv_solver_free(s);
+    rv_pos start;
+    rv_pos_start(&start);
+    uint64_t perft = rv_perft(&start, 8);
+    double t = yomi_now() - t0;
+    printf("reversi endgame nodes: %llu\n", (unsigned long long)total);
+    printf("reversi perft 8: %llu\n", (unsigned long long)perft);
+    printf("signature: %llu  (%.2f s)\n", (unsigned long long)(total + perft), t);
+    return CLI_OK;
+}
+
 int cli_bench_main(int argc, char **argv) {
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_BAD_INPUT : CLI_OK;
+    if (argc < 2) return bench_signature();
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return CLI_OK;
     }
     if (!strcmp(argv[1], "reversi")) return bench_reversi(argc - 1, argv + 1);
     fprintf(stderr, "yomi bench: unknown benchmark '%s' (try 'yomi bench --help')\n", argv[1]);
