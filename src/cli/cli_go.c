@@ -1,11 +1,311 @@
-/* `yomi go`: placeholder until the Go board lands. */
+/* `yomi go`: the GTP engine, the GNU Go regression runner and the ladder reader. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
+#include "cli/gtp.h"
+#include "cli/regress.h"
+#include "go/board.h"
+#include "go/ladder.h"
+#include "go/sgf.h"
+
+static void usage(FILE *o) {
+    fputs("usage: yomi go <command> [options]\n"
+          "\n"
+          "commands:\n"
+          "  gtp                    GTP v2 engine on stdin/stdout (GoGui, Sabaki, GNU Go tools)\n"
+          "  regress FILE.tst...    run GNU Go regression files through the GTP engine\n"
+          "  ladder FILE.sgf VERTEX read the ladder on the string at VERTEX\n"
+          "\n"
+          "  yomi go <command> --help   options of one command\n",
+          o);
+}
+
+static void usage_gtp(FILE *o) {
+    fputs("usage: yomi go gtp [options]\n"
+          "\n"
+          "Speaks GTP version 2 on stdin/stdout until 'quit' or end of input.\n"
+          "Besides the standard commands it offers GNU Go's analysis commands:\n"
+          "loadsgf, attack, defend, ladder_attack, countlib, findlib, trymove, popgo,\n"
+          "increase_depths, decrease_depths, and gogui-analyze_commands.\n"
+          "\n"
+          "Reading answers use GNU Go's codes: 0 fails, 1 works, 2 works if the ko is\n"
+          "won, 3 works after a ko threat. When a limit stops a search the answer is 0\n"
+          "and a note goes to stderr: that 0 is not proven.\n"
+          "\n"
+          "options:\n"
+          "  --max-seconds S   time limit of each reading command (default none)\n"
+          "  --max-nodes N     node limit of each reading command (default: the reader's own)\n"
+          "  --hash-mb M       transposition table size (default 64)\n"
+          "  -h, --help        this help\n",
+          o);
+}
+
+static void usage_regress(FILE *o) {
+    fputs("usage: yomi go regress [options] FILE.tst[:TESTS]...\n"
+          "\n"
+          "Runs GNU Go regression files in-process: 'N command' lines are tests, the\n"
+          "'#? [PATTERN]' line after one is its expectation (anchored POSIX extended\n"
+          "regex; '!' negates; a trailing '*' marks a case GNU Go fails, still counted;\n"
+          "'&' ignores the result). loadsgf paths are relative to the .tst file.\n"
+          "TESTS picks some tests only: reading.tst:4,17,30-50.\n"
+          "\n"
+          "Prints the failing cases, then 'N passed, N failed' and the seconds taken.\n"
+          "\n"
+          "options:\n"
+          "  --min-pass K      exit 0 when at least K tests pass (default: all must pass)\n"
+          "  -v, --verbose     print every case\n"
+          "  --max-seconds S   time limit of each reading command\n"
+          "  --max-nodes N     node limit of each reading command (default: the reader's own)\n"
+          "  --hash-mb M       transposition table size (default 64)\n"
+          "  -h, --help        this help\n"
+          "\n"
+          "exit codes: 0 success, 1 too many failures, 2 a file could not be read\n",
+          o);
+}
+
+static void usage_ladder(FILE *o) {
+    fputs("usage: yomi go ladder FILE.sgf VERTEX\n"
+          "\n"
+          "Loads the SGF file (the end of its main line) and reads the ladder on the\n"
+          "string at VERTEX (GTP form, e.g. D4). Prints whether the string is captured,\n"
+          "escapes or the result depends on a ko, and the moves of the ladder.\n"
+          "\n"
+          "options:\n"
+          "  -h, --help        this help\n"
+          "\n"
+          "exit codes: 0 read, 1 a limit stopped the reading, 2 bad input\n",
+          o);
+}
+
+enum { OPT_MAX_SECONDS = 256, OPT_MAX_NODES, OPT_HASH_MB, OPT_MIN_PASS };
+
+/* Parses one of the limit options; false (with a message) on a bad value. */
+static bool limit_option(int opt, const char *arg, yomi_limits *lim, const char *cmd) {
+    char *end;
+    errno = 0;
+    if (opt == OPT_MAX_SECONDS) {
+        double s = strtod(arg, &end);
+        if (*end || end == arg || errno || !isfinite(s) || s < 0) {
+            fprintf(stderr, "yomi go %s: --max-seconds: '%s' is not a number of seconds\n", cmd, arg);
+            return false;
+        }
+        lim->max_seconds = s;
+        return true;
+    }
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (*end || end == arg || errno || arg[0] == '-') {
+        fprintf(stderr, "yomi go %s: --%s: '%s' is not a non-negative integer\n", cmd,
+                opt == OPT_MAX_NODES ? "max-nodes" : "hash-mb", arg);
+        return false;
+    }
+    if (opt == OPT_MAX_NODES) lim->max_nodes = v;
+    else lim->hash_mb = (size_t)v;
+    return true;
+}
+
+#define LIMIT_OPTIONS                                                                   \
+    {"max-seconds", required_argument, NULL, OPT_MAX_SECONDS},                          \
+        {"max-nodes", required_argument, NULL, OPT_MAX_NODES},                          \
+        {"hash-mb", required_argument, NULL, OPT_HASH_MB}, {"help", no_argument, NULL, 'h'}
+
+static const struct option gtp_options[] = {LIMIT_OPTIONS, {NULL, 0, NULL, 0}};
+static const struct option regress_options[] = {
+    LIMIT_OPTIONS,
+    {"min-pass", required_argument, NULL, OPT_MIN_PASS},
+    {"verbose", no_argument, NULL, 'v'},
+    {NULL, 0, NULL, 0},
+};
+
+static int go_gtp(int argc, char **argv) {
+    yomi_limits lim = {0};
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", gtp_options, NULL)) != -1) {
+        switch (opt) {
+        case 'h': usage_gtp(stdout); return CLI_OK;
+        case OPT_MAX_SECONDS:
+        case OPT_MAX_NODES:
+        case OPT_HASH_MB:
+            if (!limit_option(opt, optarg, &lim, "gtp")) return CLI_BAD_INPUT;
+            break;
+        default: usage_gtp(stderr); return CLI_BAD_INPUT;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "yomi go gtp: unexpected argument '%s'\n", argv[optind]);
+        return CLI_BAD_INPUT;
+    }
+    gtp_engine *g = gtp_new(&lim);
+    if (!g) {
+        fputs("yomi go gtp: out of memory\n", stderr);
+        return CLI_FAILED;
+    }
+    gtp_run(g, stdin, stdout);
+    gtp_free(g);
+    return CLI_OK;
+}
+
+static int go_regress(int argc, char **argv) {
+    regress_opts o = {.min_pass = -1};
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "hv", regress_options, NULL)) != -1) {
+        switch (opt) {
+        case 'h': usage_regress(stdout); return CLI_OK;
+        case 'v': o.verbose = true; break;
+        case OPT_MIN_PASS: {
+            char *end;
+            errno = 0;
+            long k = strtol(optarg, &end, 10);
+            if (*end || end == optarg || errno || k < 0) {
+                fprintf(stderr, "yomi go regress: --min-pass: '%s' is not a non-negative integer\n", optarg);
+                return CLI_BAD_INPUT;
+            }
+            o.min_pass = k;
+            break;
+        }
+        case OPT_MAX_SECONDS:
+        case OPT_MAX_NODES:
+        case OPT_HASH_MB:
+            if (!limit_option(opt, optarg, &o.lim, "regress")) return CLI_BAD_INPUT;
+            break;
+        default: usage_regress(stderr); return CLI_BAD_INPUT;
+        }
+    }
+    if (optind >= argc) {
+        fputs("yomi go regress: no .tst file given\n", stderr);
+        usage_regress(stderr);
+        return CLI_BAD_INPUT;
+    }
+    return regress_run(argc - optind, argv + optind, &o, stdout);
+}
+
+static const char *ladder_status(yomi_result r, bool attacker_view) {
+    switch (r) {
+    case YOMI_WIN: return attacker_view ? "captured" : "escapes";
+    case YOMI_LOSS: return attacker_view ? "escapes" : "captured";
+    case YOMI_KO_WIN:
+        return attacker_view ? "ko (captured if the attacker wins the ko)"
+                             : "ko (escapes if the string's owner wins the ko)";
+    case YOMI_KO_LOSS:
+        return attacker_view ? "ko (captured only after an attacker's ko threat)"
+                             : "ko (escapes only after a ko threat)";
+    default: return "unknown (node limit reached)";
+    }
+}
+
+/* Loads the end of the main line of file, reads the ladder on the string at
+ * vertex with the side to move of the file, and prints the result and line. */
+static int ladder_file(const char *file, const char *vertex) {
+    yomi_error e = {{0}, 0, 0};
+    char msg[600];
+    sgf_collection *c = sgf_parse_file(file, &e);
+    if (!c) {
+        yomi_error_format(&e, file, msg, sizeof msg);
+        fprintf(stderr, "yomi go ladder: %s\n", msg);
+        return CLI_BAD_INPUT;
+    }
+    go_board *b = go_board_new(19);
+    go_color to_move = GO_BLACK;
+    if (!b || sgf_replay(c->games[0], b, 0, &to_move, &e) < 0) {
+        if (b) yomi_error_format(&e, file, msg, sizeof msg);
+        else snprintf(msg, sizeof msg, "out of memory");
+        fprintf(stderr, "yomi go ladder: %s\n", msg);
+        go_board_free(b);
+        sgf_free(c);
+        return CLI_BAD_INPUT;
+    }
+    sgf_free(c);
+    int n = go_board_size(b);
+    go_point p = go_vertex_parse(b, vertex);
+    if (p == GO_NO_POINT || p == GO_PASS) {
+        fprintf(stderr, "yomi go ladder: '%s' is not a point of the %dx%d board of %s\n", vertex, n, n,
+                file);
+        go_board_free(b);
+        return CLI_BAD_INPUT;
+    }
+    go_color owner = go_board_at(b, p);
+    if (owner != GO_BLACK && owner != GO_WHITE) {
+        fprintf(stderr, "yomi go ladder: %s: no stone at %s at the end of the main line\n", file,
+                vertex);
+        go_board_free(b);
+        return CLI_BAD_INPUT;
+    }
+    int libs = go_string_libs(b, p);
+    static const char *names[] = {"", "black", "white"};
+    printf("%s: %s string at %s, %d libert%s, %s to move\n", file, names[owner], vertex, libs,
+           libs == 1 ? "y" : "ies", names[to_move]);
+
+    /* The owner to move in atari asks "can it escape?"; otherwise the attacker moves. */
+    bool attacker_view = !(to_move == owner && libs == 1);
+    if (attacker_view && to_move == owner)
+        printf("reading with %s, the attacker, to move\n", names[go_other(owner)]);
+    go_point move = GO_NO_POINT;
+    uint64_t nodes = 0;
+    yomi_result r = attacker_view ? go_ladder_attack(b, p, &move, &nodes)
+                                  : go_ladder_defend(b, p, &move, &nodes);
+    char v[8];
+    printf("status: %s\n", ladder_status(r, attacker_view));
+    if (move != GO_NO_POINT && r != YOMI_UNKNOWN) {
+        go_vertex_format(b, move, v, sizeof v);
+        printf("first move: %s %s\n", names[attacker_view ? go_other(owner) : owner], v);
+    }
+    if (libs <= 2 && r != YOMI_UNKNOWN) {
+        go_point line[GO_MAX_POINTS];
+        int len = go_ladder_line(b, p, line, GO_MAX_POINTS);
+        /* The line starts with the attacker on two liberties, the owner on one. */
+        go_color side = libs == 2 ? go_other(owner) : owner;
+        printf("line:");
+        for (int i = 0; i < len; i++, side = go_other(side)) {
+            go_vertex_format(b, line[i], v, sizeof v);
+            printf(" %c %s", side == GO_BLACK ? 'B' : 'W', v);
+        }
+        printf("\n");
+    }
+    printf("nodes: %llu\n", (unsigned long long)nodes);
+    go_board_free(b);
+    return r == YOMI_UNKNOWN ? CLI_FAILED : CLI_OK;
+}
+
+static int go_ladder(int argc, char **argv) {
+    int opt;
+    optind = 1;
+    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (opt == 'h') {
+            usage_ladder(stdout);
+            return CLI_OK;
+        }
+        usage_ladder(stderr);
+        return CLI_BAD_INPUT;
+    }
+    if (argc - optind != 2) {
+        fputs("yomi go ladder: expected FILE.sgf VERTEX\n", stderr);
+        usage_ladder(stderr);
+        return CLI_BAD_INPUT;
+    }
+    const char *file = argv[optind], *vertex = argv[optind + 1];
+    return ladder_file(file, vertex);
+}
 
 int cli_go_main(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fputs("yomi go: not built yet\n", stderr);
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_BAD_INPUT;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (!strcmp(cmd, "gtp")) return go_gtp(argc - 1, argv + 1);
+    if (!strcmp(cmd, "regress")) return go_regress(argc - 1, argv + 1);
+    if (!strcmp(cmd, "ladder")) return go_ladder(argc - 1, argv + 1);
+    fprintf(stderr, "yomi go: unknown command '%s' (try 'yomi go --help')\n", cmd);
     return CLI_BAD_INPUT;
 }

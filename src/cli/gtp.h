@@ -1,0 +1,52 @@
+/* GTP v2 engine for Go: parses command lines and prints replies. The reading
+ * itself (attack, defend, ladders, move choice) lives in the library; this
+ * module only maps GTP commands onto it.
+ *
+ * The same engine runs the interactive protocol (gtp_run) and, line by line,
+ * the GNU Go regression runner (gtp_handle_line). */
+#ifndef YOMI_CLI_GTP_H
+#define YOMI_CLI_GTP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "yomi/yomi.h"
+
+/* Longest command line accepted; longer lines get an error reply. */
+#define GTP_MAX_LINE 4096
+
+typedef struct gtp_engine gtp_engine;
+
+/* One reply. text is owned by the engine and valid until the next call. */
+typedef struct gtp_reply {
+    bool ok;          /* '=' or '?' */
+    bool has_id;
+    long id;
+    const char *text; /* without the leading "=id " and without the blank line */
+    bool unknown;     /* a reading limit stopped the search: the answer is not proven */
+    bool quit;        /* the command was quit */
+} gtp_reply;
+
+/* lim: limits for every reading command (copied); NULL = none. */
+gtp_engine *gtp_new(const yomi_limits *lim);
+void gtp_free(gtp_engine *g);
+
+/* Folder that relative loadsgf paths are resolved against (NULL = current folder). */
+void gtp_set_base_dir(gtp_engine *g, const char *dir);
+
+/* Handles one raw input line (comments, ids, control characters as GTP 3.1 says).
+ * Returns false when the line holds no command (empty or comment only): no reply. */
+bool gtp_handle_line(gtp_engine *g, const char *line, gtp_reply *r);
+
+/* Writes r in protocol form: "=id text" or "?id text", then a blank line. */
+void gtp_print_reply(const gtp_reply *r, FILE *out);
+
+/* Nodes searched by reading commands since gtp_new. */
+uint64_t gtp_nodes(const gtp_engine *g);
+
+/* Reads commands from in until quit or end of input, replying on out.
+ * Lines longer than GTP_MAX_LINE are answered with an error. Returns 0. */
+int gtp_run(gtp_engine *g, FILE *in, FILE *out);
+
+#endif

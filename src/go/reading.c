@@ -1,0 +1,629 @@
+/* Attack/defend reading of one string. See reading.h for the contracts.
+ *
+ * A depth-first minimax over small sets of local candidate moves, with values
+ * WIN > KO_WIN > KO_LOSS > LOSS for the side to move and UNKNOWN when a limit
+ * cut the proof (a node limit, or MAX_PLY). Ko follows a ko-master scheme: a ko
+ * capture the simple-ko rule forbids may still be played after an answered ko
+ * threat (a pass of the opponent stands for the exchange); what it wins is then
+ * at best KO_LOSS ("works after a ko threat"), so the side that took the ko first
+ * ends with KO_WIN. The first side to do so becomes ko master and only it may do
+ * so again (up to KO_PLY). A win proven here is a win within the candidate sets.
+ * The transposition table keeps proven values across questions, keyed by what
+ * they depend on: position, target, side, ko point, ko master, ply and depth
+ * offset. (Near the root the candidate sets also depend on the last moves, so a
+ * value may be reused along another line, as in any reading cache.) */
+#include "go/reading.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/search.h"
+#include "core/tt.h"
+#include "go/ladder.h"
+
+enum { V_UNK = -1, V_LOSS = 0, V_KOLOSS = 1, V_KOWIN = 2, V_WIN = 3 };
+
+/* What "escaped" means depends on the ply, as in GNU Go's reading (whose
+ * regression answers we follow): five liberties always, four after FOURLIB_PLY,
+ * three after THREELIB_PLY. These are the definition of the question, not cut-offs
+ * of the search; the search itself stops at MAX_PLY with UNKNOWN. GTP
+ * increase_depths / decrease_depths move every ply bound by one. */
+enum {
+    SAFE_LIBS = 5,
+    FOURLIB_PLY = 7,
+    THREELIB_PLY = 16,
+    BACKFILL_PLY = 10,    /* second-order, backfilling and race moves up to here */
+    NET3_PLY = 5,         /* nets around three-liberty strings up to here */
+    WIDE_PLY = 2,         /* every point near the target, for the defender, up to here */
+    KO_PLY = 5,           /* forbidden kos are retaken only up to here */
+    COUNTER_PLY = 2,      /* attacks on what threatens the attacker's weak strings up to here */
+    LOCAL_PLY = 3,        /* the points next to the opponent's last move up to here */
+    ANSWER_PLY = 8,       /* answers to the opponent's last move up to here */
+    MAX_PLY = 64,
+    MAX_CAND = 48
+};
+#define DEFAULT_MAX_NODES 1000000u
+#define READER_HASH_MB 8
+#define LADDER_NODES 20000u
+
+struct go_reader {
+    yomi_limits lim;
+    yomi_tt tt;
+    int depth_offset;
+    uint64_t total_nodes;
+    /* The question being read. */
+    yomi_ctl ctl;
+    go_board *b;
+    go_point str;
+    go_color def, att;
+    go_color komaster;    /* who may retake forbidden kos (GO_EMPTY: either, once) */
+    int ply;              /* of the node being searched, for the ko depth */
+    go_point line[MAX_PLY + 2];   /* the moves of the current line, by ply */
+    /* go_board_libs_after results for the node being expanded (both colours). */
+    uint32_t memo_gen, memo_stamp[2][GO_MAX_POINTS];
+    uint8_t memo_val[2][GO_MAX_POINTS];
+};
+
+go_reader *go_reader_new(const yomi_limits *lim) {
+    go_reader *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    if (lim) r->lim = *lim;
+    if (!r->lim.max_nodes) r->lim.max_nodes = DEFAULT_MAX_NODES;
+    /* Reading trees are small: a table that stays in cache beats a big one. */
+    size_t mb = r->lim.hash_mb ? r->lim.hash_mb : READER_HASH_MB;
+    yomi_tt_init(&r->tt, mb);   /* without a table the reader is only slower */
+    return r;
+}
+
+void go_reader_free(go_reader *r) {
+    if (!r) return;
+    yomi_tt_free(&r->tt);
+    free(r);
+}
+
+void go_reader_set_depth_offset(go_reader *r, int delta) { r->depth_offset = delta; }
+
+uint64_t go_reader_nodes(const go_reader *r) { return r->total_nodes; }
+
+static inline uint64_t mix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* The position's hash salted with what else decides the value: the target, the
+ * side to move, the ko point, the ko master, the ply (what "escaped" means depends
+ * on it) and the depth offset. */
+static uint64_t node_key(const go_reader *r, bool att_turn, int ply) {
+    uint64_t k = (uint64_t)r->str << 20 | (uint64_t)(go_board_ko(r->b) + 1) << 4 |
+                 (uint64_t)att_turn << 2 | (uint64_t)r->komaster;
+    uint64_t d = (uint64_t)(ply & 0xff) | (uint64_t)(r->depth_offset & 0xff) << 8;
+    return go_board_hash(r->b) ^ mix64(k) ^ mix64(0x51ed27ULL + d);
+}
+
+/* ---- Moves ---- */
+
+/* Ko master scheme: the first side to retake a forbidden ko (after an answered
+ * ko threat) becomes ko master; from then on only the ko master may retake
+ * forbidden kos, and only up to KO_PLY. */
+static bool may_retake(const go_reader *r, go_color col) {
+    return (r->komaster == GO_EMPTY || r->komaster == col) && r->ply <= KO_PLY + r->depth_offset;
+}
+
+/* Plays col at p, or, when only the simple-ko rule forbids it and col may retake,
+ * after an answered ko threat. 0 = not played, 1 = played, 2 = played as a
+ * conditional ko retake, 3 = the same, making col ko master. */
+static int rplay(go_reader *r, go_color col, go_point p) {
+    int rc = go_board_play(r->b, col, p);
+    if (rc == GO_OK) {
+        r->ctl.nodes++;
+        return 1;
+    }
+    if (rc != GO_ILLEGAL_KO || !may_retake(r, col)) return 0;
+    if (go_board_play(r->b, go_other(col), GO_PASS) != GO_OK) return 0;
+    if (go_board_play(r->b, col, p) != GO_OK) {
+        go_board_undo(r->b);
+        return 0;
+    }
+    r->ctl.nodes++;
+    return r->komaster == col ? 2 : (r->komaster = col, 3);
+}
+
+static void rundo(go_reader *r, int how) {
+    go_board_undo(r->b);
+    if (how >= 2) {
+        go_board_undo(r->b);
+        if (how == 3) r->komaster = GO_EMPTY;
+    }
+}
+
+typedef struct cand {
+    go_point p[MAX_CAND];
+    int score[MAX_CAND];
+    int n;
+} cand;
+
+static void cand_add(cand *c, go_point p, int score) {
+    for (int i = 0; i < c->n; i++) {
+        if (c->p[i] == p) {
+            c->score[i] += score;
+            return;
+        }
+    }
+    if (c->n < MAX_CAND) {
+        c->p[c->n] = p;
+        c->score[c->n] = score;
+        c->n++;
+    }
+}
+
+static void cand_sort(cand *c, go_point first) {
+    for (int i = 0; i < c->n; i++)
+        if (c->p[i] == first) c->score[i] += 100000;
+    for (int i = 1; i < c->n; i++) {
+        go_point p = c->p[i];
+        int s = c->score[i], j = i;
+        while (j > 0 && c->score[j - 1] < s) {
+            c->p[j] = c->p[j - 1];
+            c->score[j] = c->score[j - 1];
+            j--;
+        }
+        c->p[j] = p;
+        c->score[j] = s;
+    }
+}
+
+/* Does col playing at empty p capture something? Returns the stones taken. */
+static int capture_size(const go_board *b, go_color col, go_point p) {
+    int n = 0;
+    go_point seen[4];
+    int ns = 0;
+    GO_FOR_NEIGHBORS(p, q) {
+        if (go_board_at(b, q) != go_other(col) || go_string_libs(b, q) != 1) continue;
+        go_point id = go_string_id(b, q);
+        bool dup = false;
+        for (int i = 0; i < ns; i++) dup |= seen[i] == id;
+        if (dup) continue;
+        seen[ns++] = id;
+        n += go_string_size(b, q);
+    }
+    return n;
+}
+
+/* go_board_libs_after(col, p, cap), computed once per node and colour. */
+static int libs_after(go_reader *r, go_color col, go_point p, int cap) {
+    int i = col == r->att;
+    if (r->memo_stamp[i][p] != r->memo_gen) {
+        r->memo_stamp[i][p] = r->memo_gen;
+        r->memo_val[i][p] = (uint8_t)go_board_libs_after(r->b, col, p, 6);
+    }
+    int v = r->memo_val[i][p];
+    return v < cap ? v : cap;
+}
+
+static bool on_edge(const go_board *b, go_point p) {
+    GO_FOR_NEIGHBORS(p, q) {
+        if (go_board_at(b, q) == GO_BORDER) return true;
+    }
+    return false;
+}
+
+static bool is_lib(const go_point *libs, int n, go_point p) {
+    for (int i = 0; i < n; i++)
+        if (libs[i] == p) return true;
+    return false;
+}
+
+/* Near the root, every empty point within two steps of the target: the moves
+ * the special-purpose generators would miss (eye shape, approach moves). */
+static void gen_wide(go_reader *r, go_color col, int ply, cand *c) {
+    const go_board *b = r->b;
+    go_point st[GO_MAX_POINTS];
+    int ns = go_string_stones(b, r->str, st, GO_MAX_POINTS);
+    for (int i = 0; i < ns; i++) {
+        GO_FOR_NEIGHBORS(st[i], p) {
+            GO_FOR_NEIGHBORS(p, q) {
+                if (go_board_at(b, q) != GO_EMPTY) continue;
+                /* At the root even a sacrifice (it may shorten a neighbour). */
+                if (libs_after(r, col, q, 2) < (ply == 0 ? 1 : 2)) continue;
+                bool have = false;
+                for (int k = 0; k < c->n; k++) have |= c->p[k] == q;
+                if (!have) cand_add(c, q, -50);
+            }
+        }
+    }
+}
+
+/* Attacker candidates against the target with n liberties libs[]. */
+static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand *c) {
+    const go_board *b = r->b;
+    go_color att = r->att, def = r->def;
+    int o = r->depth_offset;
+    bool second = (n <= 2 && ply <= BACKFILL_PLY + o) || (n == 3 && ply <= NET3_PLY + o);
+    for (int i = 0; i < n; i++) {
+        go_point l = libs[i];
+        int la = libs_after(r, att, l, 4);
+        /* Prefer the liberty that leaves the target's extensions short. */
+        int ext = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i) ext += libs_after(r, def, libs[j], 5);
+        cand_add(c, l, 40 + 6 * la - 4 * ext + (la <= 1 ? -30 : 0));
+        /* Second-order liberties: nets, and backfilling where the liberty itself
+         * would be a self-atari. */
+        if (second || (la <= 1 && ply <= BACKFILL_PLY + o)) {
+            GO_FOR_NEIGHBORS(l, q) {
+                if (go_board_at(b, q) != GO_EMPTY || is_lib(libs, n, q)) continue;
+                int lq = libs_after(r, att, q, 4);
+                if (lq >= 2) cand_add(c, q, 5 + 3 * lq);
+            }
+        }
+        /* Strings the target would join through this liberty: shorten them first. */
+        if (ply <= BACKFILL_PLY + o) {
+            GO_FOR_NEIGHBORS(l, q) {
+                if (go_board_at(b, q) != def || go_string_id(b, q) == go_string_id(b, r->str)) continue;
+                go_point fl[4];
+                int nf = go_string_liberties(b, q, fl, 4);
+                if (nf > 3) continue;
+                for (int k = 0; k < nf; k++)
+                    if (fl[k] != l && libs_after(r, att, fl[k], 3) >= 2) cand_add(c, fl[k], 3);
+            }
+        }
+        /* Backfill: the attacker stones next to a self-atari liberty need air. */
+        if (la <= 1 && ply <= BACKFILL_PLY + o) {
+            GO_FOR_NEIGHBORS(l, q) {
+                if (go_board_at(b, q) != att) continue;
+                go_point al[4];
+                int na = go_string_liberties(b, q, al, 4);
+                if (na <= 3)
+                    for (int k = 0; k < na; k++)
+                        if (al[k] != l) cand_add(c, al[k], 6);
+            }
+        }
+    }
+    /* Attacker strings around the target that are short of liberties: save them
+     * (extend, or capture what ataris them). */
+    go_point nb[32];
+    int nn = go_string_neighbors(b, r->str, 2, nb, 32);
+    for (int i = 0; i < nn; i++) {
+        go_point al[2];
+        int na = go_string_liberties(b, nb[i], al, 2);
+        if (na == 1) {
+            cand_add(c, al[0], 30);
+            go_point cap[16];
+            int nc = go_string_neighbors(b, nb[i], 1, cap, 16);
+            for (int k = 0; k < nc; k++) {
+                go_point cl;
+                if (go_string_liberties(b, cap[k], &cl, 1) == 1) cand_add(c, cl, 35);
+            }
+        } else if (n >= 2 && ply <= BACKFILL_PLY + o) {
+            for (int k = 0; k < na; k++)
+                if (libs_after(r, att, al[k], 3) >= 3) cand_add(c, al[k], 2);
+        }
+        /* Near the root, counter-attack what threatens them (a race next door). */
+        if (ply <= COUNTER_PLY + o) {
+            go_point en[16];
+            int ne = go_string_neighbors(b, nb[i], 3, en, 16);
+            for (int k = 0; k < ne; k++) {
+                if (go_string_id(b, en[k]) == go_string_id(b, r->str)) continue;
+                go_point el[3];
+                int nl = go_string_liberties(b, en[k], el, 3);
+                for (int j = 0; j < nl; j++)
+                    if (libs_after(r, att, el[j], 3) >= 2) cand_add(c, el[j], 1);
+            }
+        }
+    }
+}
+
+/* Defender candidates for the target with n liberties libs[]. */
+static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand *c) {
+    const go_board *b = r->b;
+    go_color def = r->def;
+    int o = r->depth_offset;
+
+    /* Adjacent enemy strings: capture those in atari; shorten those that are
+     * short of liberties themselves (a capturing race). */
+    int maxl = n == 1 ? 1 : ply <= WIDE_PLY + o ? 4 : ply <= BACKFILL_PLY + o ? 3 : 2;
+    go_point nb[32];
+    int nn = go_string_neighbors(b, r->str, maxl, nb, 32);
+    for (int i = 0; i < nn; i++) {
+        go_point al[4];
+        int na = go_string_liberties(b, nb[i], al, 4);
+        if (na == 1) {
+            cand_add(c, al[0], 60 + 4 * go_string_size(b, nb[i]));
+        } else if (n <= 3) {
+            for (int k = 0; k < na; k++) {
+                /* An atari on the neighbour may be played even as a self-atari: it
+                 * can start a ko. */
+                int la = libs_after(r, def, al[k], 3);
+                if (la >= 2 || (la == 1 && na == 2))
+                    cand_add(c, al[k], (na == 2 ? 12 : 4) + (is_lib(libs, n, al[k]) ? 10 : 0) - (la == 1 ? 10 : 0));
+            }
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        go_point l = libs[i];
+        int la = libs_after(r, def, l, 6);
+        if (la <= 1 && !capture_size(b, def, l)) continue;
+        /* Liberties gained count most; off the edge is better (GNU Go's order,
+         * which picks among equally good defences). */
+        static const int lib_score[6] = {-5, -4, 0, 3, 5, 50};
+        cand_add(c, l, 20 + lib_score[la > 5 ? 5 : la] + (on_edge(b, l) ? 0 : 5));
+        /* Friendly strings the liberty would join: giving them liberties first
+         * makes the connection worth playing (backfilling). */
+        if (ply <= BACKFILL_PLY + o) {
+            GO_FOR_NEIGHBORS(l, q) {
+                if (go_board_at(b, q) != def || go_string_id(b, q) == go_string_id(b, r->str)) continue;
+                go_point fl[5];
+                int nf = go_string_liberties(b, q, fl, 5);
+                if (nf > 4) continue;
+                for (int k = 0; k < nf; k++)
+                    if (fl[k] != l && libs_after(r, def, fl[k], 3) >= 2) cand_add(c, fl[k], 3);
+            }
+        }
+        /* Second-order liberties: hanging connections, backfilling. */
+        if (ply <= BACKFILL_PLY + o && n <= 3) {
+            GO_FOR_NEIGHBORS(l, q) {
+                if (go_board_at(b, q) != GO_EMPTY || is_lib(libs, n, q)) continue;
+                int lq = libs_after(r, def, q, 3);
+                if (lq >= 2) cand_add(c, q, 2 + lq);
+            }
+        }
+    }
+    if (ply <= WIDE_PLY + o && n >= 2) gen_wide(r, def, ply, c);
+    /* A single stone whose capture would be a ko: strengthen the strings around
+     * the ko so that the retake is worth something (backfilling for ko). */
+    if (n == 1 && go_string_size(b, r->str) == 1 && libs_after(r, r->att, libs[0], 2) == 1 &&
+        ply <= BACKFILL_PLY + o) {
+        GO_FOR_NEIGHBORS(libs[0], q) {
+            if (go_board_at(b, q) != def || go_string_id(b, q) == go_string_id(b, r->str)) continue;
+            go_point fl[5];
+            int nf = go_string_liberties(b, q, fl, 5);
+            if (nf > 4) continue;
+            for (int k = 0; k < nf; k++)
+                if (fl[k] != libs[0] && libs_after(r, def, fl[k], 3) >= 2) cand_add(c, fl[k], 1);
+        }
+    }
+}
+
+/* ---- Search ---- */
+
+static int move_value(int child, int how) {
+    if (child == V_UNK) return V_UNK;
+    int v = V_WIN - child;
+    if (how >= 2 && v > V_KOLOSS) v = V_KOLOSS;
+    return v;
+}
+
+static void tt_put(go_reader *r, uint64_t key, int v, go_point m, int ply) {
+    if (v == V_UNK && r->ctl.stopped) return;   /* cut by the node limit: says nothing */
+    yomi_tt_store(&r->tt, key, (uint32_t)(v + 1), (uint16_t)(m == GO_NO_POINT ? 0xffff : m),
+                  (uint8_t)(MAX_PLY + 1 - ply));
+}
+
+/* Nodes a ladder read inside the search may use: what is left of the question's
+ * budget, and never more than LADDER_NODES. */
+static uint64_t ladder_budget(const go_reader *r) {
+    uint64_t left = r->ctl.lim.max_nodes > r->ctl.nodes ? r->ctl.lim.max_nodes - r->ctl.nodes : 1;
+    if (!r->ctl.lim.max_nodes) left = LADDER_NODES;
+    return left < LADDER_NODES ? left : LADDER_NODES;
+}
+
+/* Has the target escaped with n liberties at this ply? */
+static bool escaped(const go_reader *r, int n, int ply) {
+    int o = r->depth_offset;
+    return n >= SAFE_LIBS || (n == 4 && ply > FOURLIB_PLY + o) || (n == 3 && ply > THREELIB_PLY + o);
+}
+
+
+static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
+    go_board *b = r->b;
+    if (best) *best = GO_NO_POINT;
+    go_color me = att_turn ? r->att : r->def;
+    go_point libs[8];
+    int n = 0;
+    bool captured = go_board_at(b, r->str) != r->def;
+    r->ply = ply;
+    if (captured) {
+        if (att_turn) return V_WIN;
+        /* Taken: only retaking at once (a ko, or a snapback) brings it back. */
+        bool ko = go_board_ko(b) == r->str;
+        if (ko ? !may_retake(r, r->def) : !capture_size(b, r->def, r->str)) return V_LOSS;
+    } else {
+        n = go_string_libs(b, r->str);
+        if (escaped(r, n, ply)) return att_turn ? V_LOSS : V_WIN;
+        go_string_liberties(b, r->str, libs, 8);
+        if (att_turn && n == 1 && go_board_check_move(b, r->att, libs[0]) == GO_OK) {
+            /* Capture at once, unless the capture is a ko the defender may retake. */
+            go_board_play(b, r->att, libs[0]);
+            r->ctl.nodes++;
+            bool ko = go_board_ko(b) == r->str || capture_size(b, r->def, r->str) > 0;
+            go_board_undo(b);
+            if (!ko) {
+                if (best) *best = libs[0];
+                return V_WIN;
+            }
+        }
+    }
+    if (ply >= MAX_PLY + 2 * r->depth_offset) return V_UNK;
+    if (yomi_ctl_check(&r->ctl)) return V_UNK;
+
+    uint64_t key = node_key(r, att_turn, ply);
+    go_point tt_move = GO_NO_POINT;
+    yomi_tt_entry *e = yomi_tt_probe(&r->tt, key);
+    if (e) {
+        int v = (int)(e->data & 0xff) - 1;
+        go_point m = e->aux == 0xffff ? GO_NO_POINT : (go_point)e->aux;
+        if (v != V_UNK) {
+            if (best) *best = m;
+            return v;
+        }
+        tt_move = m;
+    }
+
+    r->memo_gen++;   /* a new node: forget the liberty counts of the last one */
+
+    /* The ladder reader answers many questions at once: a ladder capture is a
+     * capture. */
+    if (!captured && att_turn && n == 2) {
+        go_point m;
+        uint64_t ln = 0;
+        yomi_result lr = go_ladder_attack_limited(b, r->str, ladder_budget(r), &m, &ln);
+        r->ctl.nodes += ln;
+        if (lr == YOMI_WIN) {
+            tt_put(r, key, V_WIN, m, ply);
+            if (best) *best = m;
+            return V_WIN;
+        }
+    }
+
+    cand c;
+    c.n = 0;
+    bool after_pass = go_board_last_move(b) == GO_PASS && go_board_last_color(b) == r->def;
+    if (captured) {
+        cand_add(&c, r->str, 1);
+    } else if (att_turn && after_pass && ply > 1) {
+        /* After the defender passed inside the search, only direct liberty moves:
+         * keeps the pass-and-fill sequences short. */
+        for (int i = 0; i < n; i++) cand_add(&c, libs[i], 1);
+    } else if (att_turn) {
+        gen_attack(r, n, libs, ply, &c);
+    } else {
+        gen_defend(r, n, libs, ply, &c);
+        /* Last resort: no move is needed (two eyes, seki, a useless attacker move). */
+        cand_add(&c, GO_PASS, -100000);
+    }
+    /* Near the root, answer the opponent's last move where it shortened one of my
+     * strings other than the target (it may be a threat the generators ignore). */
+    if (!captured && ply - 1 <= MAX_PLY && ply <= ANSWER_PLY + r->depth_offset) {
+        /* (At the root: the last move on the board, if the opponent played it.) */
+        go_point last = ply >= 1 ? r->line[ply - 1]
+                        : go_board_last_color(b) == go_other(me) ? go_board_last_move(b) : GO_PASS;
+        if (last != GO_PASS && last != GO_NO_POINT && go_board_on(b, last)) {
+            /* The stone just played, if it is short of liberties itself. */
+            if (go_board_at(b, last) == go_other(me) && go_string_id(b, last) != go_string_id(b, r->str)) {
+                go_point ol[3];
+                int no = go_string_liberties(b, last, ol, 3);
+                if (no <= 2)
+                    for (int k = 0; k < no; k++)
+                        if (libs_after(r, me, ol[k], 2) >= 1) cand_add(&c, ol[k], no == 1 ? 30 : 2);
+            }
+            GO_FOR_NEIGHBORS(last, q) {
+                if (go_board_at(b, q) == GO_EMPTY && ply <= LOCAL_PLY + r->depth_offset &&
+                    libs_after(r, me, q, 2) >= 2)
+                    cand_add(&c, q, 1);
+                if (go_board_at(b, q) != me || go_string_id(b, q) == go_string_id(b, r->str)) continue;
+                go_point ml[4];
+                int nm = go_string_liberties(b, q, ml, 4);
+                if (nm > 3) continue;
+                for (int k = 0; k < nm; k++)
+                    if (libs_after(r, me, ml[k], 3) >= 2) cand_add(&c, ml[k], 2);
+            }
+        }
+    }
+    /* My previous stone, now in atari (a ko I took, say): saving it is a candidate. */
+    if (!captured && ply >= 2 && ply - 2 <= MAX_PLY) {
+        go_point prev = r->line[ply - 2];
+        if (prev != GO_PASS && go_board_at(b, prev) == me && go_string_libs(b, prev) == 1) {
+            go_point l;
+            go_string_liberties(b, prev, &l, 1);
+            cand_add(&c, l, 5);
+        }
+    }
+    /* A ko just taken decides races near the target: retaking it (after a ko
+     * threat) is always a candidate. */
+    go_point ko = go_board_ko(b);
+    r->ply = ply;
+    if (ko != GO_NO_POINT && !captured && !after_pass && may_retake(r, me)) cand_add(&c, ko, 0);
+    cand_sort(&c, tt_move);
+
+    int bestv = -2;
+    go_point bm = GO_NO_POINT;
+    bool unk = false, best_is_ko = false;
+    for (int i = 0; i < c.n; i++) {
+        r->ply = ply;
+        int how = rplay(r, me, c.p[i]);
+        if (ply <= MAX_PLY) r->line[ply] = c.p[i];
+        if (!how) continue;
+        int child;
+        bool ko_move = go_board_ko(b) != GO_NO_POINT;
+        if (!att_turn && go_board_at(b, r->str) == r->def &&
+            escaped(r, go_string_libs(b, r->str), ply + 1))
+            child = V_LOSS;
+        else
+            child = search(r, !att_turn, ply + 1, NULL);
+        int v = move_value(child, how);
+        rundo(r, how);
+        if (v == V_UNK) {
+            unk = true;
+            if (r->ctl.stopped) break;
+            continue;
+        }
+        if (v > bestv || (ply == 0 && att_turn && v == V_WIN && best_is_ko && !ko_move)) {
+            bool was_win = bestv == V_WIN;
+            bestv = v;
+            bm = c.p[i];
+            best_is_ko = ko_move;
+            /* At the root a win through a ko capture is kept only if no quiet
+             * move wins too (GNU Go answers the move that avoids the ko). */
+            if (v == V_WIN && (ply > 0 || !att_turn || !ko_move || was_win)) break;
+        }
+    }
+    int v;
+    if (bestv == V_WIN) v = V_WIN;
+    else if (unk) v = V_UNK;
+    else v = bestv < 0 ? V_LOSS : bestv;
+    tt_put(r, key, v, v == V_UNK ? (bestv >= 0 ? bm : tt_move) : bm, ply);
+    if (best) *best = v == V_UNK || v == V_LOSS ? GO_NO_POINT : bm;
+    return v;
+}
+
+static yomi_result to_result(int v) {
+    switch (v) {
+    case V_WIN: return YOMI_WIN;
+    case V_KOWIN: return YOMI_KO_WIN;
+    case V_KOLOSS: return YOMI_KO_LOSS;
+    case V_LOSS: return YOMI_LOSS;
+    default: return YOMI_UNKNOWN;
+    }
+}
+
+static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
+    r->b = b;
+    r->str = str;
+    r->komaster = GO_EMPTY;
+    yomi_ctl_init(&r->ctl, &r->lim, what);
+    yomi_tt_new_search(&r->tt);
+    if (!go_board_on(b, str)) return false;
+    r->def = go_board_at(b, str);
+    if (r->def != GO_BLACK && r->def != GO_WHITE) return false;
+    r->att = go_other(r->def);
+    r->str = str;
+    return true;
+}
+
+yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move) {
+    go_point m = GO_NO_POINT;
+    int v = V_LOSS;
+    if (begin(r, b, str, "attack")) v = search(r, true, 0, &m);
+    r->total_nodes += r->ctl.nodes;
+    if (move) *move = v > V_LOSS ? m : GO_NO_POINT;
+    return to_result(v);
+}
+
+yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move) {
+    go_point m = GO_NO_POINT;
+    int v = V_LOSS;
+    if (begin(r, b, str, "defend")) {
+        if (escaped(r, go_string_libs(b, str), 0)) {
+            v = V_WIN;
+        } else {
+            v = search(r, false, 0, &m);
+            if (m == GO_PASS) m = GO_NO_POINT;   /* no move is needed */
+        }
+    }
+    r->total_nodes += r->ctl.nodes;
+    if (move) *move = v > V_LOSS ? m : GO_NO_POINT;
+    return to_result(v);
+}

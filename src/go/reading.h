@@ -1,0 +1,48 @@
+/* Attack/defend reading of one string, answering as GNU Go's `attack` and
+ * `defend` do: a string is captured or saved, maybe only through a ko. Ko-aware
+ * results, a transposition table, node limits (a limit gives YOMI_UNKNOWN, never
+ * a guess).
+ *
+ * What counts as escaped follows GNU Go's reading: five liberties at any ply,
+ * four after ply 7, three after ply 16 (GTP increase_depths moves these by one).
+ * Capturing a string that the defender retakes at once (a ko, a snapback) is not
+ * yet a capture. Attacker moves: the string's liberties, second-order liberties
+ * (nets), strings it would join, backfilling, saving attacker strings short of
+ * liberties and attacking what threatens them. Defender moves: its liberties,
+ * captures and ataris of adjacent enemy strings (races), backfilling for
+ * friendly strings it would join, every point near it close to the root, and
+ * passing. Both sides also answer the opponent's last move near the root (its
+ * stone if weak, my strings it shortened, the points next to it) and retake kos.
+ * Ko: a ko-master scheme (see reading.c). The ladder reader (ladder.h) answers
+ * ladder questions inside. */
+#ifndef YOMI_GO_READING_H
+#define YOMI_GO_READING_H
+
+#include <stdint.h>
+
+#include "go/board.h"
+#include "yomi/yomi.h"
+
+typedef struct go_reader go_reader;   /* owns a transposition table, limits, stats */
+
+/* lim may be NULL. Defaults: 50000 nodes per question, an 8 MB table (lim's
+ * hash_mb when given). */
+go_reader *go_reader_new(const yomi_limits *lim);
+void go_reader_free(go_reader *r);
+/* GTP increase_depths / decrease_depths: the total offset (each step moves every
+ * ply bound of the reading by one). */
+void go_reader_set_depth_offset(go_reader *r, int delta);
+
+/* Attack / defend the string at str; the side asked about is to move.
+ * YOMI_WIN: works; YOMI_KO_WIN: works through a ko that side takes first (GNU Go
+ * code 2); YOMI_KO_LOSS: works only after a ko threat (code 3); YOMI_LOSS: fails;
+ * YOMI_UNKNOWN: a limit stopped the reading. *move (may be NULL) gets the move
+ * that works (GO_NO_POINT if none or none is needed: a string that cannot be
+ * attacked at all is defended without a move). The board is restored. */
+yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move);
+yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move);
+
+/* Nodes (moves played) since the reader was made. */
+uint64_t go_reader_nodes(const go_reader *r);
+
+#endif

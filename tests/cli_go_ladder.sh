@@ -1,0 +1,62 @@
+#!/bin/bash
+# `yomi go ladder FILE.sgf VERTEX`: ladder facts on small hand-made positions
+# and clear errors (exit 2, file named) for bad input.
+# usage: cli_go_ladder.sh YOMI_BINARY SHARED_DATA_DIR
+Y=${1:?usage: cli_go_ladder.sh YOMI_BINARY SHARED_DATA_DIR}
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL: $*" >&2
+}
+expect() {
+    if [ "$2" == "$3" ]; then ok; else bad "$1: want '$2', got '$3'"; fi
+}
+has_re() {
+    if printf '%s\n' "$OUT" | grep -qE -- "$2"; then ok; else bad "$1: no line matching /$2/ in:"$'\n'"$OUT"; fi
+}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+# Black D4 with two liberties (E4, D3) against white C4 D5 E3, white to move, on an
+# empty 19x19 board: the ladder runs to the edge and black is captured.
+printf '(;GM[1]FF[4]SZ[19]AB[dp]AW[cp][do][eq]PL[W])' >"$T/ladder.sgf"
+OUT=$("$Y" go ladder "$T/ladder.sgf" D4 2>&1)
+expect "ladder exit" 0 $?
+has_re "ladder works" "^status: captured$"
+has_re "first move is an atari" "^first move: white (E4|D3)$"
+has_re "line starts with white" "^line: W (E4|D3) B "
+
+# Without E3 each atari lets black extend to three liberties: it escapes.
+printf '(;GM[1]FF[4]SZ[19]AB[dp]AW[cp][do]PL[W])' >"$T/escape.sgf"
+OUT=$("$Y" go ladder "$T/escape.sgf" D4 2>&1)
+expect "escape exit" 0 $?
+has_re "no ladder" "^status: escapes$"
+
+# The same escape, reached by moves: the side to move comes from the game.
+printf '(;GM[1]FF[4]SZ[19];B[dp];W[cp];B[pp];W[do])' >"$T/moves.sgf"
+OUT=$("$Y" go ladder "$T/moves.sgf" D4 2>&1)
+has_re "moves: black to move" "black to move"
+
+# Bad input.
+OUT=$("$Y" go ladder "$T/none.sgf" D4 2>&1)
+expect "missing file exit" 2 $?
+has_re "missing file named" "none\.sgf"
+printf '(;GM[1]FF[4]SZ[19];B[dp];W[cp' >"$T/broken.sgf"
+OUT=$("$Y" go ladder "$T/broken.sgf" D4 2>&1)
+expect "malformed SGF exit" 2 $?
+has_re "malformed SGF named" "broken\.sgf"
+OUT=$("$Y" go ladder "$T/ladder.sgf" Z99 2>&1)
+expect "bad vertex exit" 2 $?
+has_re "bad vertex named" "Z99"
+OUT=$("$Y" go ladder "$T/ladder.sgf" A1 2>&1)
+expect "empty vertex exit" 2 $?
+has_re "empty vertex named" "A1"
+OUT=$("$Y" go ladder "$T/ladder.sgf" 2>&1)
+expect "missing vertex exit" 2 $?
+OUT=$("$Y" go ladder --help 2>&1)
+expect "help exit" 0 $?
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
