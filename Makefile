@@ -37,7 +37,7 @@ bench: build
 	bash bench/run.sh build $(SHARED)
 
 regress: build
-	bash tests/regress.sh build/yomi $(SHARED)
+	./build/yomi go regress $(SHARED)/go/gnugo-regress/reading.tst
 
 example: build
 	./build/yomi reversi solve examples/reversi/ffo-end.obf
