@@ -5,6 +5,7 @@
 
 #include "core/rng.h"
 #include "reversi/bitboard.h"
+#include "rv_testutil.h"
 #include "testutil.h"
 #include "yomi/reversi.h"
 
@@ -47,19 +48,7 @@ static void test_random_positions(void) {
                 if (!((P | O) >> x & 1) && (rv_flips(P, O, x) != ref_flips(P, O, x) ||
                                             rv_flips_portable(P, O, x) != ref_flips(P, O, x)))
                     mismatches++;
-            if (!m) {
-                passes++;
-                uint64_t t = P; P = O; O = t;
-                continue;
-            }
-            passes = 0;
-            int k = (int)(yomi_splitmix64(&seed) % (uint64_t)rv_popcount(m));
-            while (k--) m = rv_clear_first(m);
-            int x = rv_first(m);
-            uint64_t f = rv_flips(P, O, x);
-            uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
-            P = np;
-            O = no;
+            passes = rvt_random_move(&P, &O, &seed) ? 0 : passes + 1;
         }
     }
     CHECK_MSG(mismatches == 0, "moves/flips differ from the reference %d times", mismatches);
@@ -106,20 +95,8 @@ static void test_stability(void) {
     uint64_t seed = 777;
     int positions = t_sanitized() ? 30 : 300, with_stable = 0, wrong = 0;
     for (int i = 0; i < positions; i++) {
-        /* Random playout to 7 empties. */
-        uint64_t P = (1ULL << 28) | (1ULL << 35), O = (1ULL << 27) | (1ULL << 36);
-        int passes = 0;
-        while (passes < 2 && rv_popcount(P | O) < 57) {
-            uint64_t m = rv_moves(P, O);
-            if (!m) { passes++; uint64_t t = P; P = O; O = t; continue; }
-            passes = 0;
-            int k = (int)(yomi_splitmix64(&seed) % (uint64_t)rv_popcount(m));
-            while (k--) m = rv_clear_first(m);
-            int x = rv_first(m);
-            uint64_t f = rv_flips(P, O, x);
-            uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
-            P = np; O = no;
-        }
+        uint64_t P, O;
+        rvt_random_playout(&P, &O, &seed, 7);
         uint64_t sp = rv_stable(P, O), so = rv_stable(O, P);
         if (sp | so) with_stable++;
         if (!stays(P, O, sp, so, false)) wrong++;

@@ -7,6 +7,7 @@
 #include "core/rng.h"
 #include "reversi/bitboard.h"
 #include "reversi/obf.h"
+#include "rv_testutil.h"
 #include "testutil.h"
 #include "yomi/reversi.h"
 
@@ -28,26 +29,10 @@ static int brute(uint64_t P, uint64_t O, bool passed) {
 }
 
 static rv_pos random_position(uint64_t *seed, int empties) {
-    rv_pos pos;
-    for (;;) {
-        uint64_t P = (1ULL << 28) | (1ULL << 35), O = (1ULL << 27) | (1ULL << 36);
-        int passes = 0;
-        while (passes < 2 && 64 - rv_popcount(P | O) > empties) {
-            uint64_t m = rv_moves(P, O);
-            if (!m) { passes++; uint64_t t = P; P = O; O = t; continue; }
-            passes = 0;
-            int k = (int)(yomi_splitmix64(seed) % (uint64_t)rv_popcount(m));
-            while (k--) m = rv_clear_first(m);
-            int x = rv_first(m);
-            uint64_t f = rv_flips(P, O, x);
-            uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
-            P = np; O = no;
-        }
-        if (64 - rv_popcount(P | O) == empties) {
-            pos.P = P; pos.O = O; pos.black_to_move = true;
-            return pos;
-        }
-    }
+    rv_pos pos = {0, 0, true};
+    do rvt_random_playout(&pos.P, &pos.O, seed, empties);
+    while (64 - rv_popcount(pos.P | pos.O) != empties);
+    return pos;
 }
 
 /* Follows a principal line and checks it is legal and reaches the claimed score. */
