@@ -9,7 +9,8 @@
  * can answer by retaking at once (a ko, a snapback) is read on. Ko: a side may
  * retake a ko that the simple-ko rule forbids once per line, as if after a ko
  * threat that was answered; results through such retakes are ko results. A line
- * that repeats a position (double and triple ko) is an escape. */
+ * that repeats a position (double and triple ko) is an escape. Each search keeps
+ * a small per-thread table of the positions it has read (transpositions). */
 #ifndef YOMI_GO_LADDER_H
 #define YOMI_GO_LADDER_H
 
