@@ -7,14 +7,19 @@
  * threat (a pass of the opponent stands for the exchange); what it wins is then
  * at best KO_LOSS ("works after a ko threat"), so the side that took the ko first
  * ends with KO_WIN. The first side to do so becomes ko master and only it may do
- * so again (up to KO_PLY). A win proven here is a win within the candidate sets.
+ * so again (up to KO_PLY), and only while nothing better than KO_LOSS is known
+ * at that node. A win proven here is a win within the candidate sets.
  * The transposition table keeps proven values across questions, keyed by what
- * they depend on: position, target, side, ko point, ko master, ply and depth
- * offset. (Near the root the candidate sets also depend on the last moves, so a
- * value may be reused along another line, as in any reading cache.) */
+ * they depend on: position, target, side, ko point, ko master, ply (all plies
+ * past the last ply bound share one key) and depth offset. (Near the root the
+ * candidate sets also depend on the last moves, so a value may be reused along
+ * another line, as in any reading cache.) Moves that proved wins recently are
+ * tried earlier among equals (a history table, halved at each question).
+ * Build with -DREADING_TRACE=N to print the tree down to ply N on stderr. */
 #include "go/reading.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,16 +40,16 @@ enum {
     THREELIB_PLY = 16,
     BACKFILL_PLY = 10,    /* second-order, backfilling and race moves up to here */
     NET3_PLY = 5,         /* nets around three-liberty strings up to here */
-    WIDE_PLY = 2,         /* every point near the target, for the defender, up to here */
+    WIDE_PLY = 3,         /* every point near the target, for the defender, up to here */
     KO_PLY = 5,           /* forbidden kos are retaken only up to here */
     COUNTER_PLY = 2,      /* attacks on what threatens the attacker's weak strings up to here */
-    LOCAL_PLY = 3,        /* the points next to the opponent's last move up to here */
+    LOCAL_PLY = 5,        /* the points next to the opponent's last move up to here */
     ANSWER_PLY = 8,       /* answers to the opponent's last move up to here */
     MAX_PLY = 64,
     MAX_CAND = 48
 };
-#define DEFAULT_MAX_NODES 1000000u
-#define READER_HASH_MB 8
+#define DEFAULT_MAX_NODES 50000u
+#define READER_HASH_MB 2
 #define LADDER_NODES 20000u
 
 struct go_reader {
@@ -63,6 +68,9 @@ struct go_reader {
     /* go_board_libs_after results for the node being expanded (both colours). */
     uint32_t memo_gen, memo_stamp[2][GO_MAX_POINTS];
     uint8_t memo_val[2][GO_MAX_POINTS];
+    /* Moves that proved a win lately, by side (0 defender, 1 attacker): tried
+     * earlier among equals (the history heuristic); halved per question. */
+    uint16_t hist[2][GO_MAX_POINTS];
 };
 
 go_reader *go_reader_new(const yomi_limits *lim) {
@@ -70,8 +78,12 @@ go_reader *go_reader_new(const yomi_limits *lim) {
     if (!r) return NULL;
     if (lim) r->lim = *lim;
     if (!r->lim.max_nodes) r->lim.max_nodes = DEFAULT_MAX_NODES;
-    /* Reading trees are small: a table that stays in cache beats a big one. */
+    /* Reading trees are small: a table about twice one question's budget
+     * (16-byte entries) stays nearer the cache than a big one. */
+    size_t need = (size_t)(r->lim.max_nodes * 32 >> 20) + 1;
     size_t mb = r->lim.hash_mb ? r->lim.hash_mb : READER_HASH_MB;
+    if (need < READER_HASH_MB) need = READER_HASH_MB;
+    if (mb > need) mb = need;
     yomi_tt_init(&r->tt, mb);   /* without a table the reader is only slower */
     return r;
 }
@@ -99,6 +111,9 @@ static inline uint64_t mix64(uint64_t x) {
 static uint64_t node_key(const go_reader *r, bool att_turn, int ply) {
     uint64_t k = (uint64_t)r->str << 20 | (uint64_t)(go_board_ko(r->b) + 1) << 4 |
                  (uint64_t)att_turn << 2 | (uint64_t)r->komaster;
+    /* Past the last ply bound every ply-dependent rule is the same: one key. */
+    int last = THREELIB_PLY + 1 + r->depth_offset;
+    if (ply > last) ply = last;
     uint64_t d = (uint64_t)(ply & 0xff) | (uint64_t)(r->depth_offset & 0xff) << 8;
     return go_board_hash(r->b) ^ mix64(k) ^ mix64(0x51ed27ULL + d);
 }
@@ -115,13 +130,13 @@ static bool may_retake(const go_reader *r, go_color col) {
 /* Plays col at p, or, when only the simple-ko rule forbids it and col may retake,
  * after an answered ko threat. 0 = not played, 1 = played, 2 = played as a
  * conditional ko retake, 3 = the same, making col ko master. */
-static int rplay(go_reader *r, go_color col, go_point p) {
+static int rplay(go_reader *r, go_color col, go_point p, bool conditional) {
     int rc = go_board_play(r->b, col, p);
     if (rc == GO_OK) {
         r->ctl.nodes++;
         return 1;
     }
-    if (rc != GO_ILLEGAL_KO || !may_retake(r, col)) return 0;
+    if (rc != GO_ILLEGAL_KO || !conditional || !may_retake(r, col)) return 0;
     if (go_board_play(r->b, go_other(col), GO_PASS) != GO_OK) return 0;
     if (go_board_play(r->b, col, p) != GO_OK) {
         go_board_undo(r->b);
@@ -266,8 +281,19 @@ static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand 
                 go_point fl[4];
                 int nf = go_string_liberties(b, q, fl, 4);
                 if (nf > 3) continue;
-                for (int k = 0; k < nf; k++)
-                    if (fl[k] != l && libs_after(r, att, fl[k], 3) >= 2) cand_add(c, fl[k], 3);
+                for (int k = 0; k < nf; k++) {
+                    if (fl[k] == l) continue;
+                    int lf = libs_after(r, att, fl[k], 3);
+                    if (lf >= 2 || (lf == 1 && nf <= 2 && ply <= WIDE_PLY + o)) cand_add(c, fl[k], 3);
+                    /* Near the root, prepare a self-atari there (approach). */
+                    if (lf <= 1 && nf <= 2 && ply <= WIDE_PLY + o) {
+                        GO_FOR_NEIGHBORS(fl[k], e) {
+                            if (go_board_at(b, e) == GO_EMPTY && !is_lib(libs, n, e) &&
+                                libs_after(r, att, e, 3) >= 2)
+                                cand_add(c, e, 1);
+                        }
+                    }
+                }
             }
         }
         /* Backfill: the attacker stones next to a self-atari liberty need air. */
@@ -324,7 +350,11 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
 
     /* Adjacent enemy strings: capture those in atari; shorten those that are
      * short of liberties themselves (a capturing race). */
-    int maxl = n == 1 ? 1 : ply <= WIDE_PLY + o ? 4 : ply <= BACKFILL_PLY + o ? 3 : 2;
+    /* (A string in atari near the root may also counter-atari.) */
+    int maxl = n == 1 ? (ply <= WIDE_PLY + o ? 2 : 1)
+               : ply <= WIDE_PLY + o ? 4
+               : ply <= BACKFILL_PLY + o ? 3
+                                     : 2;
     go_point nb[32];
     int nn = go_string_neighbors(b, r->str, maxl, nb, 32);
     for (int i = 0; i < nn; i++) {
@@ -333,12 +363,36 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
         if (na == 1) {
             cand_add(c, al[0], 60 + 4 * go_string_size(b, nb[i]));
         } else if (n <= 3) {
+            /* A race: my other strings in atari next to the opponent would give
+             * it liberties when taken; saving them keeps it short. */
+            if (ply <= BACKFILL_PLY + o) {
+                go_point mine[16];
+                int nm = go_string_neighbors(b, nb[i], 1, mine, 16);
+                for (int k = 0; k < nm; k++) {
+                    if (go_string_id(b, mine[k]) == go_string_id(b, r->str)) continue;
+                    go_point ml;
+                    go_string_liberties(b, mine[k], &ml, 1);
+                    if (libs_after(r, def, ml, 3) >= 2) cand_add(c, ml, 8);
+                }
+            }
             for (int k = 0; k < na; k++) {
                 /* An atari on the neighbour may be played even as a self-atari: it
                  * can start a ko. */
                 int la = libs_after(r, def, al[k], 3);
-                if (la >= 2 || (la == 1 && na == 2))
+                if (la >= 2 || (la == 1 && (na == 2 || ply <= WIDE_PLY + o)))
                     cand_add(c, al[k], (na == 2 ? 12 : 4) + (is_lib(libs, n, al[k]) ? 10 : 0) - (la == 1 ? 10 : 0));
+                /* The liberty is a self-atari: backfill, giving the friendly
+                 * strings next to it air so that filling it works later. */
+                if (la <= 1 && na <= 3 && ply <= BACKFILL_PLY + o) {
+                    GO_FOR_NEIGHBORS(al[k], q) {
+                        if (go_board_at(b, q) != def || go_string_id(b, q) == go_string_id(b, r->str)) continue;
+                        go_point fl[3];
+                        int nf = go_string_liberties(b, q, fl, 3);
+                        if (nf > 2) continue;
+                        for (int j = 0; j < nf; j++)
+                            if (fl[j] != al[k] && libs_after(r, def, fl[j], 3) >= 2) cand_add(c, fl[j], 3);
+                    }
+                }
             }
         }
     }
@@ -360,6 +414,18 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
                 if (nf > 4) continue;
                 for (int k = 0; k < nf; k++)
                     if (fl[k] != l && libs_after(r, def, fl[k], 3) >= 2) cand_add(c, fl[k], 3);
+                /* Near the root, the enemy strings pressing on them, when short
+                 * of liberties: what the joined string would race against. */
+                if (ply <= WIDE_PLY + o) {
+                    go_point en[16];
+                    int ne = go_string_neighbors(b, q, 3, en, 16);
+                    for (int j = 0; j < ne; j++) {
+                        go_point el[3];
+                        int nl = go_string_liberties(b, en[j], el, 3);
+                        for (int k = 0; k < nl; k++)
+                            if (libs_after(r, def, el[k], 3) >= 2) cand_add(c, el[k], 1);
+                    }
+                }
             }
         }
         /* Second-order liberties: hanging connections, backfilling. */
@@ -447,6 +513,9 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
         }
     }
     if (ply >= MAX_PLY + 2 * r->depth_offset) return V_UNK;
+    /* The node limit is exact (the shared check looks at it only every few
+     * thousand nodes). */
+    if (r->ctl.lim.max_nodes && r->ctl.nodes >= r->ctl.lim.max_nodes) r->ctl.stopped = true;
     if (yomi_ctl_check(&r->ctl)) return V_UNK;
 
     uint64_t key = node_key(r, att_turn, ply);
@@ -465,8 +534,9 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     r->memo_gen++;   /* a new node: forget the liberty counts of the last one */
 
     /* The ladder reader answers many questions at once: a ladder capture is a
-     * capture. */
-    if (!captured && att_turn && n == 2) {
+     * capture. Not in the first two plies: its defender only extends and
+     * captures, and a counter-atari there can turn the chase (reading.tst:175). */
+    if (!captured && att_turn && n == 2 && ply > 1) {
         go_point m;
         uint64_t ln = 0;
         yomi_result lr = go_ladder_attack_limited(b, r->str, ladder_budget(r), &m, &ln);
@@ -483,7 +553,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     bool after_pass = go_board_last_move(b) == GO_PASS && go_board_last_color(b) == r->def;
     if (captured) {
         cand_add(&c, r->str, 1);
-    } else if (att_turn && after_pass && ply > 1) {
+    } else if (att_turn && after_pass && ply > 2) {
         /* After the defender passed inside the search, only direct liberty moves:
          * keeps the pass-and-fill sequences short. */
         for (int i = 0; i < n; i++) cand_add(&c, libs[i], 1);
@@ -536,6 +606,12 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     go_point ko = go_board_ko(b);
     r->ply = ply;
     if (ko != GO_NO_POINT && !captured && !after_pass && may_retake(r, me)) cand_add(&c, ko, 0);
+    /* Among equals: moves that won lately first, self-ataris last. */
+    for (int i = 0; i < c.n; i++) {
+        if (c.p[i] == GO_PASS) continue;
+        c.score[i] += r->hist[att_turn][c.p[i]] >> 12;
+        if (ply <= 1 && !captured && libs_after(r, me, c.p[i], 2) <= 1) c.score[i] -= 2;
+    }
     cand_sort(&c, tt_move);
 
     int bestv = -2;
@@ -543,11 +619,20 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     bool unk = false, best_is_ko = false;
     for (int i = 0; i < c.n; i++) {
         r->ply = ply;
-        int how = rplay(r, me, c.p[i]);
+        /* A conditional retake is worth at most KO_LOSS: only when nothing
+         * better is known. */
+        int how = rplay(r, me, c.p[i], bestv < V_KOLOSS);
         if (ply <= MAX_PLY) r->line[ply] = c.p[i];
         if (!how) continue;
         int child;
         bool ko_move = go_board_ko(b) != GO_NO_POINT;
+#ifdef READING_TRACE
+        if (ply < READING_TRACE - 1) {
+            char buf[8];
+            go_vertex_format(b, c.p[i], buf, sizeof buf);
+            fprintf(stderr, "%*s%s %s {\n", 2 * ply, "", att_turn ? "A" : "D", buf);
+        }
+#endif
         if (!att_turn && go_board_at(b, r->str) == r->def &&
             escaped(r, go_string_libs(b, r->str), ply + 1))
             child = V_LOSS;
@@ -555,6 +640,14 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             child = search(r, !att_turn, ply + 1, NULL);
         int v = move_value(child, how);
         rundo(r, how);
+#ifdef READING_TRACE
+        if (ply < READING_TRACE) {
+            char buf[8];
+            go_vertex_format(b, c.p[i], buf, sizeof buf);
+            fprintf(stderr, "%*s%s %s = %d%s [%llu]\n", 2 * ply, "", att_turn ? "A" : "D", buf, v,
+                    how > 1 ? " (ko retake)" : "", (unsigned long long)r->ctl.nodes);
+        }
+#endif
         if (v == V_UNK) {
             unk = true;
             if (r->ctl.stopped) break;
@@ -567,7 +660,13 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             best_is_ko = ko_move;
             /* At the root a win through a ko capture is kept only if no quiet
              * move wins too (GNU Go answers the move that avoids the ko). */
-            if (v == V_WIN && (ply > 0 || !att_turn || !ko_move || was_win)) break;
+            if (v == V_WIN && (ply > 0 || !att_turn || !ko_move || was_win)) {
+                if (bm != GO_PASS) {
+                    uint16_t *h = &r->hist[att_turn][bm];
+                    *h = (uint16_t)(*h + ((65535 - *h) >> 4));
+                }
+                break;
+            }
         }
     }
     int v;
@@ -595,6 +694,8 @@ static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
     r->komaster = GO_EMPTY;
     yomi_ctl_init(&r->ctl, &r->lim, what);
     yomi_tt_new_search(&r->tt);
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p < GO_MAX_POINTS; p++) r->hist[s][p] >>= 1;
     if (!go_board_on(b, str)) return false;
     r->def = go_board_at(b, str);
     if (r->def != GO_BLACK && r->def != GO_WHITE) return false;

@@ -7,14 +7,20 @@
  * four after ply 7, three after ply 16 (GTP increase_depths moves these by one).
  * Capturing a string that the defender retakes at once (a ko, a snapback) is not
  * yet a capture. Attacker moves: the string's liberties, second-order liberties
- * (nets), strings it would join, backfilling, saving attacker strings short of
- * liberties and attacking what threatens them. Defender moves: its liberties,
- * captures and ataris of adjacent enemy strings (races), backfilling for
- * friendly strings it would join, every point near it close to the root, and
- * passing. Both sides also answer the opponent's last move near the root (its
- * stone if weak, my strings it shortened, the points next to it) and retake kos.
- * Ko: a ko-master scheme (see reading.c). The ladder reader (ladder.h) answers
- * ladder questions inside. */
+ * (nets), strings it would join (near the root also ataris on them and the
+ * approach moves that make such ataris safe), backfilling, saving attacker
+ * strings short of liberties and attacking what threatens them. Defender moves:
+ * its liberties, captures and ataris of adjacent enemy strings (races; near the
+ * root also self-atari throw-ins and counter-ataris from a string in atari),
+ * backfilling where filling an enemy liberty would be a self-atari, saving my
+ * other strings in atari that the race opponent would take for liberties,
+ * backfilling for friendly strings it would join and attacking what presses on
+ * them, every point near it close to the root, and passing. Both sides also
+ * answer the opponent's last move near the root (its stone if weak, my strings
+ * it shortened, the points next to it) and retake kos. Ko: a ko-master scheme
+ * (see reading.c). The ladder reader (ladder.h) answers ladder questions below
+ * the first two plies (near the root the full reading sees more: counter-ataris,
+ * captures that make a capture a snapback). */
 #ifndef YOMI_GO_READING_H
 #define YOMI_GO_READING_H
 
@@ -25,8 +31,10 @@
 
 typedef struct go_reader go_reader;   /* owns a transposition table, limits, stats */
 
-/* lim may be NULL. Defaults: 50000 nodes per question, an 8 MB table (lim's
- * hash_mb when given). */
+/* lim may be NULL. Defaults: 50000 nodes per question and a 2 MB table. lim's
+ * hash_mb, when given, is an upper bound: the table is never much bigger than
+ * the node budget needs (about 32 bytes a node), since one question's tree is
+ * small and a bigger table only misses the cache more. */
 go_reader *go_reader_new(const yomi_limits *lim);
 void go_reader_free(go_reader *r);
 /* GTP increase_depths / decrease_depths: the total offset (each step moves every
