@@ -1,6 +1,7 @@
 /* Attack/defend reading (src/go/reading.c) on hand-built positions whose answers
  * are textbook facts: net (geta), snapback, throw-in, shortage of liberties,
- * connect-and-die, a ladder with and without a ladder breaker, a simple ko.
+ * connect-and-die, a ladder with and without a ladder breaker, a simple ko (also
+ * with the retake forbidden by the last move: ko-master rules).
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
@@ -194,6 +195,18 @@ static const reading_case cases[] = {
       "X X O . .",
       ". X O . ."},
      "C4", YOMI_KO_WIN, YOMI_WIN, "B4", "B4", 5},
+    /* A ko Black can never win: the black string has the eye A5 and D5, where
+     * White takes E5 as a ko; after Black retakes, filling D5 is a self-atari.
+     * White's attack is that ko (taken first); Black to move has no move that
+     * helps (D5 is a self-atari), and its pass does not stop the ko: as in GNU
+     * Go, a pass counts only when the attacker could then do nothing at all. */
+    {"unwinnable ko", 5,
+     {". X X . X",
+      "X X X X O",
+      "O O O O O",
+      ". . . . .",
+      ". . . . ."},
+     "B5", YOMI_KO_WIN, YOMI_LOSS, "D5", NULL, 0},
     /* A string with five liberties needs no defence and cannot be attacked. */
     {"safe", 5,
      {". . . . .",
@@ -352,6 +365,37 @@ static void test_limits(void) {
     }
 }
 
+/* Ko with history: in the simple-ko position White has just taken at B4, so
+ * Black may not retake at C4 at once. Attacking B4 then works only after a ko
+ * threat (KO_LOSS, GNU Go's code 3: Black's retake makes Black ko master, and
+ * White may not take that ko back); White to move connects at C4. The ko point
+ * on the board is restored. */
+static void test_ko_history(go_reader *r) {
+    const reading_case *ko = NULL;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (!strcmp(cases[i].name, "simple ko")) ko = &cases[i];
+    CHECK(ko != NULL);
+    if (!ko) return;
+    go_board *b = board_from_rows(ko->size, ko->rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point b4 = go_vertex_parse(b, "B4"), c4 = go_vertex_parse(b, "C4");
+    CHECK(go_board_play(b, GO_WHITE, b4) == GO_OK);
+    CHECK(go_board_ko(b) == c4);
+    uint64_t h = go_board_hash(b);
+    go_point m = GO_NO_POINT;
+    yomi_result a = go_attack(r, b, b4, &m);
+    CHECK_MSG(a == YOMI_KO_LOSS, "ko history: attack %s, want ko_loss", yomi_result_name(a));
+    CHECK_MSG(m == c4, "ko history: attack move");
+    CHECK(go_board_hash(b) == h && go_board_ko(b) == c4);
+    m = GO_NO_POINT;
+    yomi_result d = go_defend(r, b, b4, &m);
+    CHECK_MSG(d == YOMI_WIN, "ko history: defend %s, want win", yomi_result_name(d));
+    CHECK_MSG(m == c4, "ko history: defend move");
+    CHECK(go_board_hash(b) == h && go_board_ko(b) == c4 && go_board_check(b));
+    go_board_free(b);
+}
+
 /* Answers do not depend on the questions read before (a fresh reader agrees
  * with one that has read every case). */
 static void test_fresh_agrees(go_reader *used) {
@@ -377,6 +421,7 @@ int main(int argc, char **argv) {
     if (!r) return t_summary("test_go_reading");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_case(r, &cases[i]);
     test_ladder_breaker(r);
+    test_ko_history(r);
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

@@ -2,15 +2,16 @@
  *
  * A depth-first minimax over small sets of local candidate moves, with values
  * WIN > KO_WIN > KO_LOSS > LOSS for the side to move and UNKNOWN when a limit
- * cut the proof (a node limit, or MAX_PLY). Ko follows a ko-master scheme: a ko
- * capture the simple-ko rule forbids may still be played after an answered ko
- * threat (a pass of the opponent stands for the exchange); what it wins is then
- * at best KO_LOSS ("works after a ko threat"), so the side that took the ko first
- * ends with KO_WIN. The first side to do so becomes ko master and only it may do
- * so again (up to KO_PLY), and only while nothing better than KO_LOSS is known
- * at that node. A win proven here is a win within the candidate sets.
+ * cut the proof (a node limit, or MAX_PLY). Ko follows a ko-master scheme in
+ * GNU Go's spirit (see "Ko" below): a conditional ko capture (after a ko
+ * threat) is worth at most KO_LOSS, so the side that took a ko legally first
+ * ends with KO_WIN; the ko master's opponent may not retake its ko. As in GNU
+ * Go, the defender's pass only tells whether the attacker's move did anything
+ * (if the attacker cannot capture even then, the string is safe); otherwise
+ * the real defences decide. A win proven here is a win within the candidate
+ * sets.
  * The transposition table keeps proven values across questions, keyed by what
- * they depend on: position, target, side, ko point, ko master, ply (all plies
+ * they depend on: position, target, side, ko point, ko state, ply (all plies
  * past the last ply bound share one key) and depth offset. (Near the root the
  * candidate sets also depend on the last moves, so a value may be reused along
  * another line, as in any reading cache.) Moves that proved wins recently are
@@ -45,6 +46,7 @@ enum {
     COUNTER_PLY = 2,      /* attacks on what threatens the attacker's weak strings up to here */
     LOCAL_PLY = 5,        /* the points next to the opponent's last move up to here */
     ANSWER_PLY = 8,       /* answers to the opponent's last move up to here */
+    PASS_PLY = 3,         /* after a defender pass deeper, the attacker only fills liberties */
     MAX_PLY = 64,
     MAX_CAND = 48
 };
@@ -62,7 +64,13 @@ struct go_reader {
     go_board *b;
     go_point str;
     go_color def, att;
-    go_color komaster;    /* who may retake forbidden kos (GO_EMPTY: either, once) */
+    /* Ko state (see "Ko" below): the ko master, the point of the stone its last
+     * ko capture took (the opponent may not retake there), "gray": a second ko
+     * was taken against the ko master, and no more ko captures are read, and
+     * "weak": two ko captures in a row, kom_pos the first one's point. */
+    go_color komaster;
+    go_point kom_pos;
+    bool gray, weak;
     int ply;              /* of the node being searched, for the ko depth */
     go_point line[MAX_PLY + 2];   /* the moves of the current line, by ply */
     /* go_board_libs_after results for the node being expanded (both colours). */
@@ -106,11 +114,12 @@ static inline uint64_t mix64(uint64_t x) {
 }
 
 /* The position's hash salted with what else decides the value: the target, the
- * side to move, the ko point, the ko master, the ply (what "escaped" means depends
+ * side to move, the ko point, the ko state, the ply (what "escaped" means depends
  * on it) and the depth offset. */
 static uint64_t node_key(const go_reader *r, bool att_turn, int ply) {
     uint64_t k = (uint64_t)r->str << 20 | (uint64_t)(go_board_ko(r->b) + 1) << 4 |
-                 (uint64_t)att_turn << 2 | (uint64_t)r->komaster;
+                 (uint64_t)att_turn << 2 | (uint64_t)r->komaster | (uint64_t)r->gray << 3 |
+                 (uint64_t)r->weak << 62 | (uint64_t)(r->kom_pos + 1) << 32;
     /* Past the last ply bound every ply-dependent rule is the same: one key. */
     int last = THREELIB_PLY + 1 + r->depth_offset;
     if (ply > last) ply = last;
@@ -120,38 +129,129 @@ static uint64_t node_key(const go_reader *r, bool att_turn, int ply) {
 
 /* ---- Moves ---- */
 
-/* Ko master scheme: the first side to retake a forbidden ko (after an answered
- * ko threat) becomes ko master; from then on only the ko master may retake
- * forbidden kos, and only up to KO_PLY. */
-static bool may_retake(const go_reader *r, go_color col) {
-    return (r->komaster == GO_EMPTY || r->komaster == col) && r->ply <= KO_PLY + r->depth_offset;
+/* Ko: a ko master scheme in the spirit of GNU Go's reading. A ko capture the
+ * simple-ko rule forbids may still be played after an answered ko threat (a
+ * pass of the opponent stands for the exchange): a conditional ko capture,
+ * worth at most KO_LOSS ("works after a ko threat"), so the side that took the
+ * ko legally first ends with KO_WIN. Who may take which ko:
+ *  - no ko master: legal ko captures are free, except that a legal ko capture
+ *    right after another one (two kos, or a double ko) makes the state "weak":
+ *    the next ko capture must then be nested in that ko (take the stone
+ *    diagonally next to its point), and a move that takes no ko ends it. A
+ *    conditional ko capture (up to KO_PLY) makes its player ko master, kom_pos
+ *    the point of the stone it took;
+ *  - the ko master may take only nested kos (kom_pos then moves there); its
+ *    opponent may not take the ko at kom_pos (it has already lost that ko);
+ *    other kos it may take, after which no more ko captures are read (gray);
+ *  - when kom_pos is filled, or the opponent could only commit suicide there,
+ *    the ko is over and there is no ko master again. */
+typedef struct ko_state {
+    go_color komaster;
+    go_point kom_pos;
+    bool gray, weak;
+} ko_state;
+
+static ko_state ko_save(const go_reader *r) {
+    ko_state s = {r->komaster, r->kom_pos, r->gray, r->weak};
+    return s;
 }
 
-/* Plays col at p, or, when only the simple-ko rule forbids it and col may retake,
- * after an answered ko threat. 0 = not played, 1 = played, 2 = played as a
- * conditional ko retake, 3 = the same, making col ko master. */
+static void ko_restore(go_reader *r, ko_state s) {
+    r->komaster = s.komaster;
+    r->kom_pos = s.kom_pos;
+    r->gray = s.gray;
+    r->weak = s.weak;
+}
+
+static bool nested(go_point a, go_point b) {
+    int dc = go_col(a) - go_col(b), dr = go_row(a) - go_row(b);
+    return (dc == 1 || dc == -1) && (dr == 1 || dr == -1);
+}
+
+/* May col take a ko at p, taking the stone at taken, conditionally or not? */
+static bool ko_allowed(const go_reader *r, go_color col, go_point p, go_point taken, bool conditional) {
+    if (r->gray) return false;
+    if (conditional && r->ply > KO_PLY + r->depth_offset) return false;
+    if (r->komaster == go_other(col) && p == r->kom_pos) return false;
+    if (r->komaster == col || r->weak) return nested(taken, r->kom_pos);
+    return true;
+}
+
+/* Before a move: the ko at kom_pos is over when the point is filled or the
+ * opponent of the ko master could only commit suicide there. */
+static void ko_settle(go_reader *r) {
+    if (r->komaster == GO_EMPTY) return;
+    go_point k = r->kom_pos;
+    if (go_board_at(r->b, k) != GO_EMPTY ||
+        go_board_check_move(r->b, go_other(r->komaster), k) == GO_ILLEGAL_SUICIDE) {
+        r->komaster = GO_EMPTY;
+        r->kom_pos = GO_NO_POINT;
+        r->gray = false;
+    }
+}
+
+/* Plays col at p if the ko rules allow it, or, when only the simple-ko rule
+ * forbids it and conditional is set, as a conditional ko capture after an
+ * answered ko threat. 0 = not played, 1 = played, 2 = played as a conditional
+ * ko capture. The caller restores the ko state (ko_save / ko_restore). */
 static int rplay(go_reader *r, go_color col, go_point p, bool conditional) {
+    ko_settle(r);
+    go_point prev_ko = go_board_ko(r->b);
     int rc = go_board_play(r->b, col, p);
     if (rc == GO_OK) {
+        go_point taken = go_board_ko(r->b);
+        if (taken == GO_NO_POINT) {
+            r->weak = false;
+            if (r->komaster == GO_EMPTY) r->kom_pos = GO_NO_POINT;
+        } else {
+            if (!ko_allowed(r, col, p, taken, false)) {
+                go_board_undo(r->b);
+                return 0;
+            }
+            if (r->komaster == col) {
+                r->kom_pos = taken;
+            } else if (r->komaster != GO_EMPTY) {
+                r->gray = true;
+            } else {
+                r->weak = prev_ko != GO_NO_POINT;
+                r->kom_pos = r->weak ? prev_ko : GO_NO_POINT;
+            }
+        }
         r->ctl.nodes++;
         return 1;
     }
-    if (rc != GO_ILLEGAL_KO || !conditional || !may_retake(r, col)) return 0;
+    if (rc != GO_ILLEGAL_KO || !conditional) return 0;
     if (go_board_play(r->b, go_other(col), GO_PASS) != GO_OK) return 0;
     if (go_board_play(r->b, col, p) != GO_OK) {
         go_board_undo(r->b);
         return 0;
     }
+    go_point taken = go_board_ko(r->b);
+    if (taken == GO_NO_POINT || !ko_allowed(r, col, p, taken, true)) {
+        go_board_undo(r->b);
+        go_board_undo(r->b);
+        return 0;
+    }
+    if (r->komaster == GO_EMPTY || r->komaster == col) {
+        r->komaster = col;
+        r->kom_pos = taken;
+        r->weak = false;
+    } else {
+        r->gray = true;
+    }
     r->ctl.nodes++;
-    return r->komaster == col ? 2 : (r->komaster = col, 3);
+    return 2;
 }
 
 static void rundo(go_reader *r, int how) {
     go_board_undo(r->b);
-    if (how >= 2) {
-        go_board_undo(r->b);
-        if (how == 3) r->komaster = GO_EMPTY;
-    }
+    if (how >= 2) go_board_undo(r->b);
+}
+
+/* Could col retake the ko at p, which the simple-ko rule forbids now (it would
+ * take the stone just played)? */
+static bool may_retake(const go_reader *r, go_color col, go_point p) {
+    return ko_allowed(r, col, p, go_board_last_move(r->b), true);
 }
 
 typedef struct cand {
@@ -495,7 +595,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
         if (att_turn) return V_WIN;
         /* Taken: only retaking at once (a ko, or a snapback) brings it back. */
         bool ko = go_board_ko(b) == r->str;
-        if (ko ? !may_retake(r, r->def) : !capture_size(b, r->def, r->str)) return V_LOSS;
+        if (ko ? !may_retake(r, r->def, r->str) : !capture_size(b, r->def, r->str)) return V_LOSS;
     } else {
         n = go_string_libs(b, r->str);
         if (escaped(r, n, ply)) return att_turn ? V_LOSS : V_WIN;
@@ -504,9 +604,12 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             /* Capture at once, unless the capture is a ko the defender may retake. */
             go_board_play(b, r->att, libs[0]);
             r->ctl.nodes++;
-            bool ko = go_board_ko(b) == r->str || capture_size(b, r->def, r->str) > 0;
+            bool is_ko = go_board_ko(b) == r->str;
+            bool ko = is_ko || capture_size(b, r->def, r->str) > 0;
             go_board_undo(b);
-            if (!ko) {
+            /* A ko the attacker is ko master of is won: the defender may not
+             * retake it. */
+            if (!ko || (is_ko && r->komaster == r->att)) {
                 if (best) *best = libs[0];
                 return V_WIN;
             }
@@ -553,7 +656,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     bool after_pass = go_board_last_move(b) == GO_PASS && go_board_last_color(b) == r->def;
     if (captured) {
         cand_add(&c, r->str, 1);
-    } else if (att_turn && after_pass && ply > 2) {
+    } else if (att_turn && after_pass && ply > PASS_PLY + r->depth_offset) {
         /* After the defender passed inside the search, only direct liberty moves:
          * keeps the pass-and-fill sequences short. */
         for (int i = 0; i < n; i++) cand_add(&c, libs[i], 1);
@@ -605,7 +708,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
      * threat) is always a candidate. */
     go_point ko = go_board_ko(b);
     r->ply = ply;
-    if (ko != GO_NO_POINT && !captured && !after_pass && may_retake(r, me)) cand_add(&c, ko, 0);
+    if (ko != GO_NO_POINT && !captured && !after_pass && may_retake(r, me, ko)) cand_add(&c, ko, 0);
     /* Among equals: moves that won lately first, self-ataris last. */
     for (int i = 0; i < c.n; i++) {
         if (c.p[i] == GO_PASS) continue;
@@ -621,6 +724,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
         r->ply = ply;
         /* A conditional retake is worth at most KO_LOSS: only when nothing
          * better is known. */
+        ko_state ks = ko_save(r);
         int how = rplay(r, me, c.p[i], bestv < V_KOLOSS);
         if (ply <= MAX_PLY) r->line[ply] = c.p[i];
         if (!how) continue;
@@ -640,6 +744,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             child = search(r, !att_turn, ply + 1, NULL);
         int v = move_value(child, how);
         rundo(r, how);
+        ko_restore(r, ks);
 #ifdef READING_TRACE
         if (ply < READING_TRACE) {
             char buf[8];
@@ -653,6 +758,10 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             if (r->ctl.stopped) break;
             continue;
         }
+        /* The defender's pass only tells whether the attacker's last move did
+         * anything: if the attacker cannot capture even then, the string is
+         * safe; otherwise the real defences decide (GNU Go's reading). */
+        if (c.p[i] == GO_PASS && v != V_WIN) continue;
         if (v > bestv || (ply == 0 && att_turn && v == V_WIN && best_is_ko && !ko_move)) {
             bool was_win = bestv == V_WIN;
             bestv = v;
@@ -692,6 +801,9 @@ static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
     r->b = b;
     r->str = str;
     r->komaster = GO_EMPTY;
+    r->kom_pos = GO_NO_POINT;
+    r->gray = false;
+    r->weak = false;
     yomi_ctl_init(&r->ctl, &r->lim, what);
     yomi_tt_new_search(&r->tt);
     for (int s = 0; s < 2; s++)

@@ -18,9 +18,10 @@
  * them, every point near it close to the root, and passing. Both sides also
  * answer the opponent's last move near the root (its stone if weak, my strings
  * it shortened, the points next to it) and retake kos. Ko: a ko-master scheme
- * (see reading.c). The ladder reader (ladder.h) answers ladder questions below
- * the first two plies (near the root the full reading sees more: counter-ataris,
- * captures that make a capture a snapback). */
+ * after GNU Go's (see reading.c); as in GNU Go the defender's pass only shows
+ * that the attacker's move did nothing. The ladder reader (ladder.h) answers
+ * ladder questions below the first two plies (near the root the full reading
+ * sees more: counter-ataris, captures that make a capture a snapback). */
 #ifndef YOMI_GO_READING_H
 #define YOMI_GO_READING_H
 
