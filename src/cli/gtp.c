@@ -159,25 +159,28 @@ static bool string_arg(gtp_engine *g, int argc, char **argv, go_point *p) {
     return true;
 }
 
-/* Fixed GNU Go result codes: 0 fails, 1 works, 2 works if the ko is won, 3 works
- * only after a ko threat. A search stopped by a limit prints 0 and sets
- * g->unknown: it is not a proof that nothing works. */
-static void print_result(gtp_engine *g, yomi_result r, go_point move) {
+/* GNU Go result codes: 0 fails, 1 works, 2 works if the ko is won, 3 works only
+ * after a ko threat. A search stopped by a limit proved nothing, so it answers a GTP
+ * error instead of a code (a "0" would claim that nothing works). */
+static bool print_result(gtp_engine *g, yomi_result r, go_point move) {
     int code = 0;
     switch (r) {
     case YOMI_WIN: code = 1; break;
     case YOMI_KO_WIN: code = 2; break;
     case YOMI_KO_LOSS: code = 3; break;
-    case YOMI_UNKNOWN: g->unknown = true; break;
+    case YOMI_UNKNOWN:
+        g->unknown = true;
+        return fail(g, "unknown: a search limit was reached (not proven)");
     default: break;
     }
     if (code == 0) {
         sb_puts(&g->out, "0");
-        return;
+        return true;
     }
     char v[8];
     format_vertex(g->board, move, v);
     sb_printf(&g->out, "%d %s", code, v);
+    return true;
 }
 
 static bool cmd_protocol_version(gtp_engine *g, int argc, char **argv) {
@@ -372,8 +375,7 @@ static bool read_string(gtp_engine *g, int argc, char **argv, bool attack) {
     uint64_t before = go_reader_nodes(r);
     yomi_result res = attack ? go_attack(r, g->board, p, &move) : go_defend(r, g->board, p, &move);
     g->nodes += go_reader_nodes(r) - before;  /* the reader's count is cumulative */
-    print_result(g, res, move);
-    return true;
+    return print_result(g, res, move);
 }
 
 static bool cmd_attack(gtp_engine *g, int argc, char **argv) { return read_string(g, argc, argv, true); }
@@ -385,8 +387,7 @@ static bool cmd_ladder_attack(gtp_engine *g, int argc, char **argv) {
     uint64_t nodes = 0;
     yomi_result res = go_ladder_attack(g->board, p, &move, &nodes);
     g->nodes += nodes;
-    print_result(g, res, move);
-    return true;
+    return print_result(g, res, move);
 }
 
 static bool cmd_reset_reading_node_counter(gtp_engine *g, int argc, char **argv) {
