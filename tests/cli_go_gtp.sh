@@ -4,24 +4,8 @@
 # usage: cli_go_gtp.sh YOMI_BINARY SHARED_DATA_DIR
 Y=${1:?usage: cli_go_gtp.sh YOMI_BINARY SHARED_DATA_DIR}
 DATA=${2:-}
-pass=0
-fail=0
+source "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*" >&2
-}
-# expect NAME WANT GOT: exact comparison.
-expect() {
-    if [ "$2" == "$3" ]; then ok; else bad "$1: want '$2', got '$3'"; fi
-}
-# expect_re NAME REGEX GOT: anchored extended regex.
-expect_re() {
-    if [[ $3 =~ ^$2$ ]]; then ok; else bad "$1: want /$2/, got '$3'"; fi
-}
-
-# session: feeds its arguments as lines to the engine, replies in $OUT.
 session() {
     OUT=$(printf '%s\n' "$@" | timeout 60 "$Y" go gtp 2>/dev/null)
     RC=$?

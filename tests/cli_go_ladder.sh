@@ -3,19 +3,7 @@
 # and clear errors (exit 2, file named) for bad input.
 # usage: cli_go_ladder.sh YOMI_BINARY SHARED_DATA_DIR
 Y=${1:?usage: cli_go_ladder.sh YOMI_BINARY SHARED_DATA_DIR}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*" >&2
-}
-expect() {
-    if [ "$2" == "$3" ]; then ok; else bad "$1: want '$2', got '$3'"; fi
-}
-has_re() {
-    if printf '%s\n' "$OUT" | grep -qE -- "$2"; then ok; else bad "$1: no line matching /$2/ in:"$'\n'"$OUT"; fi
-}
+source "$(dirname "$0")/lib.sh"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 

@@ -10,25 +10,7 @@ TINY=$HERE/data/go/tiny.tst
 # error, never a pass. This is the score reached now (target 220): raise it as the
 # readers improve.
 READING_MIN_PASS=${READING_MIN_PASS:-189}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*" >&2
-}
-expect() {
-    if [ "$2" == "$3" ]; then ok; else bad "$1: want '$2', got '$3'"; fi
-}
-has_line() {
-    if printf '%s\n' "$OUT" | grep -qxF -- "$2"; then ok; else bad "$1: no line '$2' in:"$'\n'"$OUT"; fi
-}
-has_re() {
-    if printf '%s\n' "$OUT" | grep -qE -- "$2"; then ok; else bad "$1: no line matching /$2/ in:"$'\n'"$OUT"; fi
-}
-lacks_re() {
-    if printf '%s\n' "$OUT" | grep -qE -- "$2"; then bad "$1: unexpected line /$2/ in:"$'\n'"$OUT"; else ok; fi
-}
+source "$(dirname "$0")/lib.sh"
 
 # tiny.tst: 13 tests; 3 (wrong, '*') and 8 (error reply) fail, 6 is ignored ('&').
 OUT=$("$Y" go regress "$TINY" 2>&1)

@@ -1,0 +1,27 @@
+# Shared checks for the CLI test scripts (source it). Each check counts into
+# $pass / $fail; `finish NAME` prints "NAME: N passed, N failed" and sets the status.
+# Checks on output read the variable $OUT.
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL: $*" >&2
+}
+# expect NAME WANT GOT: exact comparison.
+expect() {
+    if [ "$2" == "$3" ]; then ok; else bad "$1: want '$2', got '$3'"; fi
+}
+# expect_re NAME REGEX GOT: anchored extended regex.
+expect_re() {
+    if [[ $3 =~ ^$2$ ]]; then ok; else bad "$1: want /$2/, got '$3'"; fi
+}
+has_line() {
+    if printf '%s\n' "$OUT" | grep -qxF -- "$2"; then ok; else bad "$1: no line '$2' in:"$'\n'"$OUT"; fi
+}
+has_re() {
+    if printf '%s\n' "$OUT" | grep -qE -- "$2"; then ok; else bad "$1: no line matching /$2/ in:"$'\n'"$OUT"; fi
+}
+lacks_re() {
+    if printf '%s\n' "$OUT" | grep -qE -- "$2"; then bad "$1: unexpected line /$2/ in:"$'\n'"$OUT"; else ok; fi
+}
