@@ -54,15 +54,6 @@ static const int priority_order[64] = {
     27, 35, 28, 36,                             /* d4 d5 e4 e5: empty only in set-up boards */
 };
 
-/* The stability cutoff is only tried when alpha is at least this high: with n empties
- * the opponent rarely has enough stable discs to bound the score below a lower alpha,
- * and computing them costs more than the rare cutoff saves. */
-static const int stability_threshold[65] = {
-    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
-    40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 99, 99, 99, 99, 99, 99, 99,
-    99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
-    99, 99, 99, 99};
-
 static unsigned quadrant(int x) { return 1u << ((x / 32) * 2 + (x % 8) / 4); }
 
 void rv_options_default(rv_options *o) {
@@ -423,7 +414,9 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
     s->ctl.nodes++;
     if (yomi_ctl_check(&s->ctl)) return 0;
 
-    if (s->opt.feat.stability && alpha >= stability_threshold[n]) {
+    /* The opponent's stable discs are some of its discs: a cutoff needs
+     * alpha >= 64 - 2 * stable(O) >= 64 - 2 * |O|, a cheap test first. */
+    if (s->opt.feat.stability && alpha >= 64 - 2 * rv_popcount(O)) {
         int bound = 64 - 2 * rv_popcount(rv_stable(O, P));
         if (bound <= alpha) return bound;
     }
