@@ -5,6 +5,7 @@
 Y=${1:?usage: cli_go_gtp.sh YOMI_BINARY SHARED_DATA_DIR}
 DATA=${2:-}
 source "$(dirname "$0")/lib.sh"
+TMPD_HIST=$(mktemp)
 
 session() {
     OUT=$(printf '%s\n' "$@" | timeout 60 "$Y" go gtp 2>/dev/null)
@@ -221,6 +222,28 @@ done
 expect "unknown subcommand" 2 $?
 "$Y" go gtp --max-nodes xyz </dev/null 2>/dev/null
 expect "bad option value" 2 $?
+
+# A nearly full move history: the readers must give the answers of the same
+# position on a fresh board, or say "unknown", never another "proven" answer
+# (found in review: a lone stone once read as capturable).
+questions() { echo "901 attack e5"; echo "902 defend e5"; echo "903 ladder_attack e5"; }
+FRESH=$({ echo "boardsize 9"; echo "play b e5"; questions; } | "$Y" go gtp 2>/dev/null)
+for n in 1018 1022 1023; do   # history 2048: 2037, 2045 and 2047 moves played
+{
+    echo "boardsize 9"
+    echo "play b e5"
+    for i in $(seq 1 $n); do echo "play w pass"; echo "play b pass"; done
+    questions
+} >"$TMPD_HIST"
+OUT=$("$Y" go gtp <"$TMPD_HIST" 2>/dev/null)
+for id in 901 902 903; do
+    want=$(printf '%s\n' "$FRESH" | grep -m1 -E "^=$id( |$)")
+    got=$(printf '%s\n' "$OUT" | grep -m1 -E "^[=?]$id( |$)")
+    if [ -n "$want" ] && { [ "$got" == "$want" ] || [[ $got == "?$id unknown"* ]]; }; then ok; else
+        bad "full history ($n pass pairs) $id: want '$want' or unknown, got '$got'"; fi
+done
+done
+rm -f "$TMPD_HIST"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -114,9 +114,15 @@ static int lplay(lctx *c, go_color col, go_point p) {
         c->depth++;
         return 1;
     }
+    /* No undo room left: reading on would prove nothing. */
+    if (r == GO_ILLEGAL_HISTORY) c->stopped = true;
     if (r != GO_ILLEGAL_KO || c->ko_used[col]) return 0;
-    if (go_board_play(c->b, go_other(col), GO_PASS) != GO_OK) return 0;
-    if (go_board_play(c->b, col, p) != GO_OK) {
+    if (go_board_play(c->b, go_other(col), GO_PASS) != GO_OK) {
+        c->stopped = true;   /* only a full history refuses a pass */
+        return 0;
+    }
+    if ((r = go_board_play(c->b, col, p)) != GO_OK) {
+        if (r == GO_ILLEGAL_HISTORY) c->stopped = true;
         go_board_undo(c->b);
         return 0;
     }
@@ -424,7 +430,7 @@ static int lad_att(lctx *c, go_point *best, go_point *kids, int nk) {
             if (v == V_WIN) break;
         }
     }
-    int v = bestv == V_WIN ? V_WIN : unk ? V_UNK : bestv < 0 ? V_LOSS : bestv;
+    int v = bestv == V_WIN ? V_WIN : unk || c->stopped ? V_UNK : bestv < 0 ? V_LOSS : bestv;
     tt_store(c, key, v, reps0);
     return v;
 }
@@ -494,7 +500,7 @@ static int lad_def(lctx *c, go_point *best, const go_point *near, int nnear) {
             if (v == V_WIN) break;
         }
     }
-    int v = bestv == V_WIN ? V_WIN : unk ? V_UNK : bestv < 0 ? V_LOSS : bestv;
+    int v = bestv == V_WIN ? V_WIN : unk || c->stopped ? V_UNK : bestv < 0 ? V_LOSS : bestv;
     tt_store(c, key, v, reps0);
     return v;
 }

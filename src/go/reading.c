@@ -15,7 +15,9 @@
  * past the last ply bound share one key) and depth offset. (Near the root the
  * candidate sets also depend on the last moves, so a value may be reused along
  * another line, as in any reading cache.) Moves that proved wins recently are
- * tried earlier among equals (a history table, halved at each question).
+ * tried earlier among equals (a history table, halved at each question), and
+ * the last move that won at the same ply gets a bonus (a killer move). Below
+ * the root a defender liberty that escapes at once ends the node unread.
  * Build with -DREADING_TRACE=N to print the tree down to ply N on stderr. */
 #include "go/reading.h"
 
@@ -53,6 +55,7 @@ enum {
 #define DEFAULT_MAX_NODES 50000u
 #define READER_HASH_MB 2
 #define LADDER_NODES 20000u
+#define KILLER_BONUS 5    /* score of the killer move among the candidates */
 
 struct go_reader {
     yomi_limits lim;
@@ -79,6 +82,10 @@ struct go_reader {
     /* Moves that proved a win lately, by side (0 defender, 1 attacker): tried
      * earlier among equals (the history heuristic); halved per question. */
     uint16_t hist[2][GO_MAX_POINTS];
+    /* The move that last won at each ply of this question (the killer
+     * heuristic): a refutation often refutes the sibling moves too, so it is
+     * tried earlier among near-equal candidates (ordering only). */
+    go_point killer[MAX_PLY + 2];
 };
 
 go_reader *go_reader_new(const yomi_limits *lim) {
@@ -198,6 +205,11 @@ static int rplay(go_reader *r, go_color col, go_point p, bool conditional) {
     ko_settle(r);
     go_point prev_ko = go_board_ko(r->b);
     int rc = go_board_play(r->b, col, p);
+    if (rc == GO_ILLEGAL_HISTORY) {
+        /* No undo room left: reading on would prove nothing. */
+        r->ctl.stopped = true;
+        return 0;
+    }
     if (rc == GO_OK) {
         go_point taken = go_board_ko(r->b);
         if (taken == GO_NO_POINT) {
@@ -221,8 +233,12 @@ static int rplay(go_reader *r, go_color col, go_point p, bool conditional) {
         return 1;
     }
     if (rc != GO_ILLEGAL_KO || !conditional) return 0;
-    if (go_board_play(r->b, go_other(col), GO_PASS) != GO_OK) return 0;
-    if (go_board_play(r->b, col, p) != GO_OK) {
+    if (go_board_play(r->b, go_other(col), GO_PASS) != GO_OK) {
+        r->ctl.stopped = true;   /* only a full history refuses a pass */
+        return 0;
+    }
+    if ((rc = go_board_play(r->b, col, p)) != GO_OK) {
+        if (rc == GO_ILLEGAL_HISTORY) r->ctl.stopped = true;
         go_board_undo(r->b);
         return 0;
     }
@@ -602,7 +618,10 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
         go_string_liberties(b, r->str, libs, 8);
         if (att_turn && n == 1 && go_board_check_move(b, r->att, libs[0]) == GO_OK) {
             /* Capture at once, unless the capture is a ko the defender may retake. */
-            go_board_play(b, r->att, libs[0]);
+            if (go_board_play(b, r->att, libs[0]) != GO_OK) {
+                r->ctl.stopped = true;   /* the move is legal: the history is full */
+                return V_UNK;
+            }
             r->ctl.nodes++;
             bool is_ko = go_board_ko(b) == r->str;
             bool ko = is_ko || capture_size(b, r->def, r->str) > 0;
@@ -649,6 +668,29 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             if (best) *best = m;
             return V_WIN;
         }
+    }
+
+    /* Below the root, a defender liberty that makes the target escaped at once
+     * wins without reading it: the value the move would get when played (two
+     * or more liberties after it: legal, no ko capture). */
+    if (!captured && !att_turn && ply > 0) {
+        for (int i = 0; i < n; i++) {
+            int la = libs_after(r, r->def, libs[i], 6);
+            if (la >= 2 && escaped(r, la, ply + 1)) {
+                tt_put(r, key, V_WIN, libs[i], ply);
+                if (best) *best = libs[i];
+                return V_WIN;
+            }
+        }
+    }
+    /* In the first two plies a ladder capture is only tried first: the full
+     * reading checks it (a counter-atari may turn the chase). */
+    if (!captured && att_turn && n == 2 && ply <= 1 && tt_move == GO_NO_POINT) {
+        go_point m;
+        uint64_t ln = 0;
+        yomi_result lr = go_ladder_attack_limited(b, r->str, ladder_budget(r), &m, &ln);
+        r->ctl.nodes += ln;
+        if (lr == YOMI_WIN) tt_move = m;
     }
 
     cand c;
@@ -713,6 +755,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     for (int i = 0; i < c.n; i++) {
         if (c.p[i] == GO_PASS) continue;
         c.score[i] += r->hist[att_turn][c.p[i]] >> 12;
+        if (ply <= MAX_PLY && c.p[i] == r->killer[ply]) c.score[i] += KILLER_BONUS;
         if (ply <= 1 && !captured && libs_after(r, me, c.p[i], 2) <= 1) c.score[i] -= 2;
     }
     cand_sort(&c, tt_move);
@@ -770,6 +813,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             /* At the root a win through a ko capture is kept only if no quiet
              * move wins too (GNU Go answers the move that avoids the ko). */
             if (v == V_WIN && (ply > 0 || !att_turn || !ko_move || was_win)) {
+                if (ply <= MAX_PLY) r->killer[ply] = bm;
                 if (bm != GO_PASS) {
                     uint16_t *h = &r->hist[att_turn][bm];
                     *h = (uint16_t)(*h + ((65535 - *h) >> 4));
@@ -780,7 +824,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     }
     int v;
     if (bestv == V_WIN) v = V_WIN;
-    else if (unk) v = V_UNK;
+    else if (unk || r->ctl.stopped) v = V_UNK;   /* a move may have gone unread */
     else v = bestv < 0 ? V_LOSS : bestv;
     tt_put(r, key, v, v == V_UNK ? (bestv >= 0 ? bm : tt_move) : bm, ply);
     if (best) *best = v == V_UNK || v == V_LOSS ? GO_NO_POINT : bm;
@@ -806,6 +850,7 @@ static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
     r->weak = false;
     yomi_ctl_init(&r->ctl, &r->lim, what);
     yomi_tt_new_search(&r->tt);
+    for (int i = 0; i < MAX_PLY + 2; i++) r->killer[i] = GO_NO_POINT;
     for (int s = 0; s < 2; s++)
         for (int p = 0; p < GO_MAX_POINTS; p++) r->hist[s][p] >>= 1;
     if (!go_board_on(b, str)) return false;

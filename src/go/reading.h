@@ -21,7 +21,8 @@
  * after GNU Go's (see reading.c); as in GNU Go the defender's pass only shows
  * that the attacker's move did nothing. The ladder reader (ladder.h) answers
  * ladder questions below the first two plies (near the root the full reading
- * sees more: counter-ataris, captures that make a capture a snapback). */
+ * sees more: counter-ataris, captures that make a capture a snapback; there a
+ * ladder capture is only the first move tried). */
 #ifndef YOMI_GO_READING_H
 #define YOMI_GO_READING_H
 
