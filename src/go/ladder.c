@@ -4,10 +4,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-enum { LADDER_MAX_LINE = 1024 };
+#include "go/value.h"
 
-/* Values from the side to move: the order is the order of preference. */
-enum { V_UNK = -1, V_LOSS = 0, V_KOLOSS = 1, V_KOWIN = 2, V_WIN = 3 };
+enum { LADDER_MAX_LINE = 1024 };
 
 static uint64_t ladder_node_limit = 200000;
 
@@ -142,13 +141,6 @@ static void lundo(lctx *c, go_color col, int how) {
 }
 
 /* Value of a move for its player from the child's value for the opponent. */
-static int move_value(int child, int how) {
-    if (child == V_UNK) return V_UNK;
-    int v = V_WIN - child;
-    if (how == 2 && v > V_KOLOSS) v = V_KOLOSS;   /* needed a ko threat first */
-    return v;
-}
-
 static bool over_limit(lctx *c) {
     if (c->stopped) return true;
     if (c->limit && c->nodes >= c->limit) c->stopped = true;
@@ -390,7 +382,7 @@ static int lad_att(lctx *c, go_point *best, go_point *kids, int nk) {
         int child = back ? lad_def(c, NULL, NULL, -1) : V_LOSS;
         lundo(c, c->att, how);
         if (best) *best = lib[0];
-        int v = move_value(child, how);
+        int v = go_value_of_move(child, how);
         tt_store(c, key, v, reps0);
         return v;
     }
@@ -416,7 +408,7 @@ static int lad_att(lctx *c, go_point *best, go_point *kids, int nk) {
             v = -2;   /* not an atari: not a ladder move */
         } else {
             if (nk >= 0) kids[nk] = lib[i];
-            v = move_value(lad_def(c, NULL, nk >= 0 ? kids : NULL, nk >= 0 ? nk + 1 : -1), how);
+            v = go_value_of_move(lad_def(c, NULL, nk >= 0 ? kids : NULL, nk >= 0 ? nk + 1 : -1), how);
         }
         lundo(c, c->att, how);
         if (v == -2) continue;
@@ -446,7 +438,7 @@ static int lad_def(lctx *c, go_point *best, const go_point *near, int nnear) {
         if ((ko ? c->ko_used[c->def] : !retakes(b, c->def, c->str)) || over_limit(c)) return V_LOSS;
         int how = lplay(c, c->def, c->str);
         if (!how) return V_LOSS;
-        int v = move_value(lad_att(c, NULL, NULL, -1), how);
+        int v = go_value_of_move(lad_att(c, NULL, NULL, -1), how);
         lundo(c, c->def, how);
         if (best) *best = c->str;
         return v;
@@ -488,7 +480,7 @@ static int lad_def(lctx *c, go_point *best, const go_point *near, int nnear) {
         if (!how) continue;
         if (nk >= 0) nk = near_kids_after(b, c->str, c->att, cand[i], kids, nk);
         int child = go_libs_fast(b, c->str) >= 3 ? V_LOSS : lad_att(c, NULL, nk >= 0 ? kids : NULL, nk);
-        int v = move_value(child, how);
+        int v = go_value_of_move(child, how);
         lundo(c, c->def, how);
         if (v == V_UNK) {
             unk = true;
@@ -503,16 +495,6 @@ static int lad_def(lctx *c, go_point *best, const go_point *near, int nnear) {
     int v = bestv == V_WIN ? V_WIN : unk || c->stopped ? V_UNK : bestv < 0 ? V_LOSS : bestv;
     tt_store(c, key, v, reps0);
     return v;
-}
-
-static yomi_result to_result(int v) {
-    switch (v) {
-    case V_WIN: return YOMI_WIN;
-    case V_KOWIN: return YOMI_KO_WIN;
-    case V_KOLOSS: return YOMI_KO_LOSS;
-    case V_LOSS: return YOMI_LOSS;
-    default: return YOMI_UNKNOWN;
-    }
 }
 
 static bool lctx_init(lctx *c, go_board *b, go_point str) {
@@ -554,7 +536,7 @@ static yomi_result ladder_read(go_board *b, go_point str, bool att_first, uint64
     yomi_result r = att_first ? YOMI_LOSS : YOMI_WIN;
     if (lctx_init(&c, b, str)) {
         c.limit = limit;
-        r = to_result(att_first ? lad_att(&c, &m, NULL, -1) : lad_def(&c, &m, NULL, -1));
+        r = go_value_result(att_first ? lad_att(&c, &m, NULL, -1) : lad_def(&c, &m, NULL, -1));
     }
     if (r == YOMI_LOSS || r == YOMI_UNKNOWN) m = GO_NO_POINT;
     if (move) *move = m;

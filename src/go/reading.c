@@ -29,8 +29,8 @@
 #include "core/search.h"
 #include "core/tt.h"
 #include "go/ladder.h"
+#include "go/value.h"
 
-enum { V_UNK = -1, V_LOSS = 0, V_KOLOSS = 1, V_KOWIN = 2, V_WIN = 3 };
 
 /* What "escaped" means depends on the ply, as in GNU Go's reading (whose
  * regression answers we follow): five liberties always, four after FOURLIB_PLY,
@@ -571,13 +571,6 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
 
 /* ---- Search ---- */
 
-static int move_value(int child, int how) {
-    if (child == V_UNK) return V_UNK;
-    int v = V_WIN - child;
-    if (how >= 2 && v > V_KOLOSS) v = V_KOLOSS;
-    return v;
-}
-
 static void tt_put(go_reader *r, uint64_t key, int v, go_point m, int ply) {
     if (v == V_UNK && r->ctl.stopped) return;   /* cut by the node limit: says nothing */
     yomi_tt_store(&r->tt, key, (uint32_t)(v + 1), (uint16_t)(m == GO_NO_POINT ? 0xffff : m),
@@ -785,7 +778,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             child = V_LOSS;
         else
             child = search(r, !att_turn, ply + 1, NULL);
-        int v = move_value(child, how);
+        int v = go_value_of_move(child, how);
         rundo(r, how);
         ko_restore(r, ks);
 #ifdef READING_TRACE
@@ -831,16 +824,6 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     return v;
 }
 
-static yomi_result to_result(int v) {
-    switch (v) {
-    case V_WIN: return YOMI_WIN;
-    case V_KOWIN: return YOMI_KO_WIN;
-    case V_KOLOSS: return YOMI_KO_LOSS;
-    case V_LOSS: return YOMI_LOSS;
-    default: return YOMI_UNKNOWN;
-    }
-}
-
 static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
     r->b = b;
     r->str = str;
@@ -867,7 +850,7 @@ yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move) {
     if (begin(r, b, str, "attack")) v = search(r, true, 0, &m);
     r->total_nodes += r->ctl.nodes;
     if (move) *move = v > V_LOSS ? m : GO_NO_POINT;
-    return to_result(v);
+    return go_value_result(v);
 }
 
 yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move) {
@@ -883,5 +866,5 @@ yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move) {
     }
     r->total_nodes += r->ctl.nodes;
     if (move) *move = v > V_LOSS ? m : GO_NO_POINT;
-    return to_result(v);
+    return go_value_result(v);
 }
