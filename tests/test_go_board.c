@@ -2,22 +2,11 @@
  * suicide and superko; random playouts checked against brute force after every
  * make and undo. */
 #include "go/board.h"
+#include "go_testutil.h"
 #include "testutil.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Builds a position from rows (top first): X black, O white, anything else empty. */
-static go_board *board_from(int size, const char *const *rows) {
-    go_board *b = go_board_new(size);
-    for (int r = 0; r < size; r++)
-        for (int c = 0; c < size; c++) {
-            char ch = rows[r][c];
-            if (ch == 'X') go_board_setup(b, go_pt(c, r), GO_BLACK);
-            if (ch == 'O') go_board_setup(b, go_pt(c, r), GO_WHITE);
-        }
-    return b;
-}
 
 static go_point V(const go_board *b, const char *s) { return go_vertex_parse(b, s); }
 
@@ -64,7 +53,7 @@ static void test_liberties(void) {
         "..OX.....",
         "X.......O",
     };
-    go_board *b = board_from(9, rows);
+    go_board *b = gt_board_from_rows(9, rows);
     CHECK(go_board_check(b));
     CHECK_EQ_INT(go_string_libs(b, V(b, "A9")), 2);   /* corner */
     CHECK_EQ_INT(go_string_libs(b, V(b, "A1")), 2);
@@ -134,7 +123,7 @@ static void test_capture_and_snapback(void) {
         ".........",
         ".........",
     };
-    go_board *b = board_from(9, rows);
+    go_board *b = gt_board_from_rows(9, rows);
     uint64_t h0 = go_board_hash(b);
     CHECK_EQ_INT(go_string_libs(b, V(b, "D5")), 1);
     CHECK_EQ_INT(go_board_libs_after(b, GO_BLACK, V(b, "E5"), 0), 4);
@@ -162,7 +151,7 @@ static void test_capture_and_snapback(void) {
         "XXXO.",
         "..XO.",
     };
-    b = board_from(5, snap);
+    b = gt_board_from_rows(5, snap);
     CHECK(go_board_check(b));
     CHECK_EQ_INT(go_string_libs(b, V(b, "A2")), 2);
     CHECK_EQ_INT(go_string_libs(b, V(b, "A3")), 7);
@@ -198,7 +187,7 @@ static void test_ko(void) {
         ".XO..",
         ".....",
     };
-    go_board *b = board_from(5, rows);
+    go_board *b = gt_board_from_rows(5, rows);
     /* White B3 captures C3 and starts a ko; black may not retake at C3 at once. */
     go_point b3 = V(b, "B3"), c3 = V(b, "C3");
     uint64_t h0 = go_board_hash(b);
@@ -210,7 +199,7 @@ static void test_ko(void) {
     CHECK(go_board_check(b));
     /* The same position reached another way (no capture just now) allows the take:
      * the history, not the position, decides (seed 002, ko). */
-    go_board *same = board_from(5, (const char *const[]){".....", ".XO..", "XO.O.", ".XO..", "....."});
+    go_board *same = gt_board_from_rows(5, (const char *const[]){".....", ".XO..", "XO.O.", ".XO..", "....."});
     CHECK_EQ_INT(go_board_hash(same), go_board_hash(b));
     CHECK_EQ_INT(go_board_check_move(same, GO_BLACK, c3), GO_OK);
     go_board_free(same);
@@ -257,7 +246,7 @@ static void test_suicide(void) {
         "OOO..",
         "XX.O.",
     };
-    go_board *b = board_from(5, rows);
+    go_board *b = gt_board_from_rows(5, rows);
     CHECK_EQ_INT(go_board_check_move(b, GO_WHITE, V(b, "A5")), GO_ILLEGAL_SUICIDE);
     CHECK_EQ_INT(go_board_check_move(b, GO_BLACK, V(b, "A5")), GO_OK);
     /* Black C1 would leave A1 B1 C1 with no liberty: multi-stone suicide. */
@@ -337,7 +326,7 @@ static void test_history_and_copy(void) {
         ".....",
     };
     go_board_free(b);
-    b = board_from(5, rows);
+    b = gt_board_from_rows(5, rows);
     go_point nb[8];
     CHECK_EQ_INT(go_string_neighbors(b, V(b, "B5"), 0, nb, 8), 2);  /* A5-A4, B3 */
     CHECK_EQ_INT(go_string_neighbors(b, V(b, "B5"), 1, nb, 8), 1);  /* A5-A4 has 1, B3 2 */

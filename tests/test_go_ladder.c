@@ -11,37 +11,8 @@
 #include "go/board.h"
 #include "go/ladder.h"
 #include "go/reading.h"
+#include "go_testutil.h"
 #include "testutil.h"
-
-/* ---- ASCII boards: rows top first, '.' empty, 'X' black, 'O' white; spaces,
- * ')' and '(' separate points (Pachi marks the last move with ')'). ---- */
-
-static bool parse_row(go_board *b, int size, int row, const char *line) {
-    int col = 0;
-    for (const char *s = line; *s && *s != '\n' && *s != '#'; s++) {
-        char ch = *s;
-        if (ch == ' ' || ch == ')' || ch == '(' || ch == '\t' || ch == '\r') continue;
-        if (col >= size) return false;
-        go_color c = ch == 'X' ? GO_BLACK : ch == 'O' ? GO_WHITE : GO_EMPTY;
-        if (ch != '.' && ch != 'X' && ch != 'O') return false;
-        if (c != GO_EMPTY && !go_board_setup(b, go_pt(col, row), c)) return false;
-        col++;
-    }
-    return col == size;
-}
-
-/* Builds a board from rows (top first). Stones without liberties at the moment
- * they are placed are retried after the others. */
-static go_board *board_from_rows(int size, const char *const *rows) {
-    go_board *b = go_board_new(size);
-    for (int r = 0; r < size; r++) {
-        if (!parse_row(b, size, r, rows[r])) {
-            go_board_free(b);
-            return NULL;
-        }
-    }
-    return b;
-}
 
 /* Pachi's "ko VERTEX": the stone at VERTEX has just taken a ko, so the opponent
  * may not retake at once. Rebuilt by putting back the taken stone and replaying
@@ -84,7 +55,7 @@ static void run_pachi_file(const char *path) {
             int r = 0;
             while (r < size && fgets(line, sizeof line, f)) {
                 if (line[0] == '\n') continue;
-                CHECK_MSG(parse_row(b, size, r, line), "%s: bad row %s", title, line);
+                CHECK_MSG(gt_parse_row(b, size, r, line, true), "%s: bad row %s", title, line);
                 r++;
             }
             continue;
@@ -185,7 +156,7 @@ static void test_seed_example(void) {
         ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
         ". . . . . . . . .",
     };
-    go_board *b = board_from_rows(9, rows);
+    go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
     if (!b) return;
     go_point t = go_vertex_parse(b, "D7");
@@ -280,7 +251,7 @@ static void test_reading_cases(void) {
     if (!r) return;
     for (size_t i = 0; i < sizeof reading_cases / sizeof reading_cases[0]; i++) {
         const reading_case *rc = &reading_cases[i];
-        go_board *b = board_from_rows(6, rc->rows);
+        go_board *b = gt_board_from_rows(6, rc->rows);
         CHECK_MSG(b != NULL, "%s: bad board", rc->name);
         if (!b) continue;
         go_point t = go_vertex_parse(b, rc->target);

@@ -16,38 +16,8 @@
 
 #include "go/board.h"
 #include "go/reading.h"
+#include "go_testutil.h"
 #include "testutil.h"
-
-/* Rows top first: '.' empty, 'X' black, 'O' white; spaces ignored. */
-static go_board *board_from_rows(int size, const char *const *rows) {
-    go_board *b = go_board_new(size);
-    if (!b) return NULL;
-    /* Stones placed in two passes so that a stone whose liberties come from a
-     * later row is not refused. */
-    for (int pass = 0; pass < 2; pass++) {
-        for (int r = 0; r < size; r++) {
-            int col = 0;
-            for (const char *s = rows[r]; *s; s++) {
-                if (*s == ' ') continue;
-                if (col >= size || (*s != '.' && *s != 'X' && *s != 'O')) {
-                    go_board_free(b);
-                    return NULL;
-                }
-                go_point p = go_pt(col++, r);
-                go_color c = *s == 'X' ? GO_BLACK : *s == 'O' ? GO_WHITE : GO_EMPTY;
-                if (c != GO_EMPTY && go_board_at(b, p) != c && !go_board_setup(b, p, c) && pass == 1) {
-                    go_board_free(b);
-                    return NULL;
-                }
-            }
-            if (col != size) {
-                go_board_free(b);
-                return NULL;
-            }
-        }
-    }
-    return b;
-}
 
 static void print_board(const go_board *b) { go_board_print(b, stderr); }
 
@@ -219,7 +189,7 @@ static const reading_case cases[] = {
 
 static void check_case(go_reader *r, const reading_case *rc) {
     int failed_before = t_failed;
-    go_board *b = board_from_rows(rc->size, rc->rows);
+    go_board *b = gt_board_from_rows(rc->size, rc->rows);
     CHECK_MSG(b != NULL, "%s: bad board", rc->name);
     if (!b) return;
     go_point t = go_vertex_parse(b, rc->target);
@@ -299,7 +269,7 @@ static void test_ladder_breaker(go_reader *r) {
         ". . . . . . . . .",
         ". . . . . . . . .",
     };
-    go_board *b = board_from_rows(9, rows);
+    go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
     if (!b) return;
     go_point t = go_vertex_parse(b, "D5");
@@ -333,7 +303,7 @@ static void test_ladder_breaker(go_reader *r) {
 static void test_limits(void) {
     static const uint64_t budgets[] = {1, 2, 3, 5, 8, 13, 30, 100};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        go_board *b = board_from_rows(cases[i].size, cases[i].rows);
+        go_board *b = gt_board_from_rows(cases[i].size, cases[i].rows);
         if (!b) continue;
         go_point t = go_vertex_parse(b, cases[i].target);
         uint64_t h = go_board_hash(b);
@@ -376,7 +346,7 @@ static void test_ko_history(go_reader *r) {
         if (!strcmp(cases[i].name, "simple ko")) ko = &cases[i];
     CHECK(ko != NULL);
     if (!ko) return;
-    go_board *b = board_from_rows(ko->size, ko->rows);
+    go_board *b = gt_board_from_rows(ko->size, ko->rows);
     CHECK(b != NULL);
     if (!b) return;
     go_point b4 = go_vertex_parse(b, "B4"), c4 = go_vertex_parse(b, "C4");
@@ -400,7 +370,7 @@ static void test_ko_history(go_reader *r) {
  * with one that has read every case). */
 static void test_fresh_agrees(go_reader *used) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        go_board *b = board_from_rows(cases[i].size, cases[i].rows);
+        go_board *b = gt_board_from_rows(cases[i].size, cases[i].rows);
         if (!b) continue;
         go_point t = go_vertex_parse(b, cases[i].target);
         go_reader *fresh = go_reader_new(NULL);
