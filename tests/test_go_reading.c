@@ -1,7 +1,12 @@
 /* Attack/defend reading (src/go/reading.c) on hand-built positions whose answers
  * are textbook facts: net (geta), snapback, throw-in, shortage of liberties,
  * connect-and-die, a ladder with and without a ladder breaker, a simple ko (also
- * with the retake forbidden by the last move: ko-master rules).
+ * with the retake forbidden by the last move: ko-master rules), a defence
+ * through a self-atari connection (attack what presses on the string it would
+ * join), a race won by capturing the cutting stones (also with the ply bounds
+ * moved so that the deeper generators answer at the root), and two positions
+ * from GNU Go's reading.tst: a counter-attack through a ko capture, a defence
+ * through the race next door.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
@@ -177,6 +182,34 @@ static const reading_case cases[] = {
       ". . . . .",
       ". . . . ."},
      "B5", YOMI_KO_WIN, YOMI_LOSS, "D5", NULL, 0},
+    /* Backfilling through a self-atari connection: White F1 has the liberties
+     * E1 and F2, and both are self-ataris (E1 joins D1, which has no other
+     * liberty; F2 joins E2 into one liberty). Black E3-F3, pressing on E2,
+     * has two liberties: White's only defence is the atari at F4, after
+     * which Black cannot fill F2 and taking D1 at E1 no longer threatens
+     * anything. Black to move takes D1 at E1 as a ko (then F2 captures). */
+    {"self-atari connection", 6,
+     {". O . O . O",
+      "O O O O O O",
+      "O O O O O .",
+      "O X X O X X",
+      ". X X X O .",
+      ". X X O . O"},
+     "F1", YOMI_KO_WIN, YOMI_WIN, NULL, "F4", 8},
+    /* A race won by capturing the cutting stones: White's two-point eye
+     * (A1, B1) dies to Black's throw-in, but White to move ataris Black
+     * D1-D2, which cannot extend (E1 and E2 are both self-ataris for
+     * Black), and takes it in time. Both ataris defend; Black to move
+     * throws in at A1 or B1 (White cannot capture D1-D2 in time). */
+    {"capture the cutting stones", 7,
+     {". X . X O . O",
+      "X X X X O O O",
+      "X X X X O . O",
+      "X X X X O O O",
+      "X X X O O . O",
+      "O O O X . O O",
+      ". . O X . O ."},
+     "C2", YOMI_WIN, YOMI_WIN, NULL, NULL, 8},
     /* A string with five liberties needs no defence and cannot be attacked. */
     {"safe", 5,
      {". . . . .",
@@ -366,6 +399,154 @@ static void test_ko_history(go_reader *r) {
     go_board_free(b);
 }
 
+/* The deeper move generators, checked at the root: GTP decrease_depths moves
+ * every ply bound down, so that what the reader does only below the first
+ * plies (an atari on a two-liberty neighbour only when a ladder read says it
+ * captures; attacks on the strings pressing on a friendly string that the
+ * target can join only through a self-atari) is what it does here. The
+ * defence must still be found, and hold by brute force. */
+static void test_deep_generators(void) {
+    static const struct {
+        const char *name;
+        int offset;
+    } deep[] = {{"self-atari connection", -4}, {"capture the cutting stones", -6}};
+    for (size_t k = 0; k < sizeof deep / sizeof deep[0]; k++) {
+        const reading_case *rc = NULL;
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+            if (!strcmp(cases[i].name, deep[k].name)) rc = &cases[i];
+        CHECK(rc != NULL);
+        if (!rc) continue;
+        go_board *b = gt_board_from_rows(rc->size, rc->rows);
+        CHECK(b != NULL);
+        if (!b) continue;
+        go_reader *r = go_reader_new(NULL);
+        go_reader_set_depth_offset(r, deep[k].offset);
+        go_point t = go_vertex_parse(b, rc->target), m = GO_NO_POINT;
+        go_color def = go_board_at(b, t);
+        yomi_result d = go_defend(r, b, t, &m);
+        CHECK_MSG(d == YOMI_WIN, "%s, depth offset %d: defend %s", rc->name, deep[k].offset,
+                  yomi_result_name(d));
+        if (d == YOMI_WIN) {
+            if (rc->defend_move) CHECK_MSG(m == go_vertex_parse(b, rc->defend_move), "%s: defend move", rc->name);
+            CHECK_MSG(go_board_play(b, def, m) == GO_OK, "%s: defence move illegal", rc->name);
+            CHECK_MSG(!bf_captures(b, t, def, true, rc->bf_depth, NULL), "%s, depth offset %d: the defence fails",
+                      rc->name, deep[k].offset);
+            go_board_undo(b);
+        }
+        go_reader_free(r);
+        go_board_free(b);
+    }
+}
+
+/* A counter-attack through a ko (GNU Go's reading.tst:184 after Black A16 and
+ * White B13): the black string around the white corner is left with two
+ * liberties (A18, B12) in a race it loses, unless it takes D11, the white
+ * stone in atari next to it, at E11. That capture is a ko (E11 is a single
+ * stone with one liberty, D11), so the attack works through a ko the attacker
+ * takes first. Brute force over the points of the fight, with E11 played:
+ * White cannot save C19 within five plies (the same search from the position
+ * found no other first move of Black that captures within nine; GNU Go's
+ * answer for the position before A16 is a ko, started at A16). */
+static void test_counter_ko_capture(void) {
+    static const char *rows[19] = {
+        "O . O X X . . . . . . . . . . . . . .",
+        ". O O O X X . . . . . . . . . . . . .",
+        "X O O X O . . . . X . . . . . X . . .",
+        "X X O X X X X . . X . . . . . X . . .",
+        "X X O X . O X . . . . . . . . . . . .",
+        "X X X O O O X . . . . . . . . . . . .",
+        "X O X X X O X X . X . . . . . . . . .",
+        "X . X X O O . O X . . . . . . . . . .",
+        "O X X O . O . O X . . . . . . . . . .",
+        "O O X X O O X X . X . . X . . X X . .",
+        ". . O X O O O . X . . . X . . . . . .",
+        "O O O O X X . . . . . . . . X . . . .",
+        ". X . O . . O . . X . . . . X . . . .",
+        ". X . . O . . X . . X O . X O . O O .",
+        ". . . . . X X . . . . . . X O . . X .",
+        ". . X X . . . . . X . . . . O X . . .",
+        ". . . . . . . . . X . . . . . X . . .",
+        ". . . . . . . . . . . . . . . . . . .",
+        ". . . . . . . . . . . . . . . . . . .",
+    };
+    go_board *b = gt_board_from_rows(19, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "C19"), e11 = go_vertex_parse(b, "E11"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    CHECK_MSG(a == YOMI_KO_WIN, "counter ko capture: attack %s, want ko-win", yomi_result_name(a));
+    CHECK_MSG(m == e11, "counter ko capture: attack move");
+    go_reader_free(r);
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    static const char *pts[] = {"A19", "B19", "F19", "A18", "G18", "F17", "E15", "B12", "D11", "E11"};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    CHECK(go_board_play(b, GO_BLACK, e11) == GO_OK);
+    CHECK_MSG(go_board_ko(b) == go_vertex_parse(b, "D11"), "counter ko capture: E11 is not a ko capture");
+    CHECK_MSG(bf_captures(b, t, GO_WHITE, false, 5, zone), "counter ko capture: brute force finds a defence");
+    go_board_undo(b);
+    go_board_free(b);
+}
+
+/* A defence through the race next door (GNU Go's reading.tst:187): White A19
+ * has no black neighbour; its liberties join the white corner string, which
+ * has two liberties in a race against the black string around it (three
+ * liberties, more once it takes White D11, in atari next to it). The
+ * defences are saving D11 (E11) and the self-atari approaches on the black
+ * string's liberties (B13, B12). Brute force over the corner and D11/E11,
+ * from the reader's defence: Black cannot capture A19 within eight plies (the
+ * same search with a transposition table finds no capture within sixteen
+ * after E11, and finds that A18 and B19 lose). */
+static void test_race_next_door(void) {
+    static const char *rows[19] = {
+        "O . O X X . . . . . . . . . . . . . .",
+        ". O O O X X . . . . . . . . . . . . .",
+        "X O O X O . . . . X . . . . . X . . .",
+        ". X O X X X X . . X . . . . . X . . .",
+        "X X O X . O X . . . . . . . . . . . .",
+        "X X X O O O X . . . . . . . . . . . .",
+        "X . X X X O X X . X . . . . . . . . .",
+        "X . X X O O . O X . . . . . . . . . .",
+        "O X X O . O . O X . . . . . . . . . .",
+        "O O X X O O X X . X . . X . . X X . .",
+        ". . O X O O O . X . . . X . . . . . .",
+        "O O O O X X . . . . . . . . X . . . .",
+        ". X . O . . O . . X . . . . X . . . .",
+        ". X . . O . . X . . X O . X O . O O .",
+        ". . . . . X X . . . . . . X O . . X .",
+        ". . X X . . . . . X . . . . O X . . .",
+        ". . . . . . . . . X . . . . . X . . .",
+        ". . . . . . . . . . . . . . . . . . .",
+        ". . . . . . . . . . . . . . . . . . .",
+    };
+    go_board *b = gt_board_from_rows(19, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "A19"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result d = go_defend(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(d == YOMI_WIN, "race next door: defend %s, want win", yomi_result_name(d));
+    static const char *pts[] = {"B19", "A18", "A16", "B13", "B12", "D11", "E11"};
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    /* The corner's points, also those of stones a capture would empty. */
+    for (int col = 0; col < 3; col++)
+        for (int row = 0; row < 8; row++) zone[go_pt(col, row)] = true;
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    if (d == YOMI_WIN) {
+        bool known = false;
+        static const char *good[] = {"E11", "B13", "B12"};
+        for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) known |= m == go_vertex_parse(b, good[i]);
+        CHECK_MSG(known, "race next door: defence move");
+        CHECK(go_board_play(b, GO_WHITE, m) == GO_OK);
+        CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 8, zone), "race next door: brute force captures");
+        go_board_undo(b);
+    }
+    go_board_free(b);
+}
+
 /* Answers do not depend on the questions read before (a fresh reader agrees
  * with one that has read every case). */
 static void test_fresh_agrees(go_reader *used) {
@@ -392,6 +573,9 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_case(r, &cases[i]);
     test_ladder_breaker(r);
     test_ko_history(r);
+    test_deep_generators();
+    test_counter_ko_capture();
+    test_race_next_door();
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

@@ -41,18 +41,19 @@ enum {
     SAFE_LIBS = 5,
     FOURLIB_PLY = 7,
     THREELIB_PLY = 16,
-    BACKFILL_PLY = 10,    /* second-order, backfilling and race moves up to here */
+    BACKFILL_PLY = 9,     /* second-order, backfilling and race moves up to here */
     NET3_PLY = 5,         /* nets around three-liberty strings up to here */
     WIDE_PLY = 3,         /* every point near the target, for the defender, up to here */
     KO_PLY = 5,           /* forbidden kos are retaken only up to here */
-    COUNTER_PLY = 2,      /* attacks on what threatens the attacker's weak strings up to here */
+    COUNTER_PLY = 4,      /* attacks on what threatens the attacker's weak strings up to here */
     LOCAL_PLY = 5,        /* the points next to the opponent's last move up to here */
     ANSWER_PLY = 8,       /* answers to the opponent's last move up to here */
+    CHASE_PLY = 4,        /* defender ataris on two-liberty neighbours unchecked up to here */
     PASS_PLY = 3,         /* after a defender pass deeper, the attacker only fills liberties */
     MAX_PLY = 64,
     MAX_CAND = 48
 };
-#define DEFAULT_MAX_NODES 50000u
+#define DEFAULT_MAX_NODES 150000u
 #define READER_HASH_MB 2
 #define LADDER_NODES 20000u
 #define KILLER_BONUS 5    /* score of the killer move among the candidates */
@@ -443,7 +444,8 @@ static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand 
             for (int k = 0; k < na; k++)
                 if (libs_after(r, att, al[k], 3) >= 3) cand_add(c, al[k], 2);
         }
-        /* Near the root, counter-attack what threatens them (a race next door). */
+        /* Near the root, counter-attack what threatens them (a race next door),
+         * taking a string in atari even where the capture is a ko. */
         if (ply <= COUNTER_PLY + o) {
             go_point en[16];
             int ne = go_string_neighbors(b, nb[i], 3, en, 16);
@@ -452,11 +454,14 @@ static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand 
                 go_point el[3];
                 int nl = go_string_liberties(b, en[k], el, 3);
                 for (int j = 0; j < nl; j++)
-                    if (libs_after(r, att, el[j], 3) >= 2) cand_add(c, el[j], 1);
+                    if (libs_after(r, att, el[j], 3) >= 2 || (nl == 1 && capture_size(b, att, el[j]) > 0))
+                        cand_add(c, el[j], 1);
             }
         }
     }
 }
+
+static uint64_t ladder_budget(const go_reader *r);
 
 /* Defender candidates for the target with n liberties libs[]. */
 static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand *c) {
@@ -479,6 +484,19 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
         if (na == 1) {
             cand_add(c, al[0], 60 + 4 * go_string_size(b, nb[i]));
         } else if (n <= 3) {
+            /* Away from the root, an atari on a neighbour with two liberties
+             * is read only when the ladder reader says it captures (the
+             * ladder's first atari then goes first): an atari the opponent
+             * just extends out of is a long chase that saves nothing. */
+            bool chase = na == 2 && ply > CHASE_PLY + o;
+            if (chase) {
+                go_point m;
+                uint64_t ln = 0;
+                yomi_result lr = go_ladder_attack_limited(r->b, nb[i], ladder_budget(r), &m, &ln);
+                r->ctl.nodes += ln;
+                if ((lr == YOMI_WIN || lr == YOMI_KO_WIN || lr == YOMI_KO_LOSS) && m != GO_NO_POINT)
+                    cand_add(c, m, 40);
+            }
             /* A race: my other strings in atari next to the opponent would give
              * it liberties when taken; saving them keeps it short. */
             if (ply <= BACKFILL_PLY + o) {
@@ -491,7 +509,7 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
                     if (libs_after(r, def, ml, 3) >= 2) cand_add(c, ml, 8);
                 }
             }
-            for (int k = 0; k < na; k++) {
+            for (int k = 0; k < na && !chase; k++) {
                 /* An atari on the neighbour may be played even as a self-atari: it
                  * can start a ko. */
                 int la = libs_after(r, def, al[k], 3);
@@ -512,16 +530,21 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
             }
         }
     }
+    /* Can the target extend at all (a liberty that is not a self-atari)? */
+    bool can_extend = false;
+    for (int i = 0; i < n; i++)
+        can_extend |= libs_after(r, def, libs[i], 2) >= 2 || capture_size(b, def, libs[i]) > 0;
     for (int i = 0; i < n; i++) {
         go_point l = libs[i];
         int la = libs_after(r, def, l, 6);
-        if (la <= 1 && !capture_size(b, def, l)) continue;
+        bool self_atari = la <= 1 && !capture_size(b, def, l);
         /* Liberties gained count most; off the edge is better (GNU Go's order,
          * which picks among equally good defences). */
         static const int lib_score[6] = {-5, -4, 0, 3, 5, 50};
-        cand_add(c, l, 20 + lib_score[la > 5 ? 5 : la] + (on_edge(b, l) ? 0 : 5));
+        if (!self_atari) cand_add(c, l, 20 + lib_score[la > 5 ? 5 : la] + (on_edge(b, l) ? 0 : 5));
         /* Friendly strings the liberty would join: giving them liberties first
-         * makes the connection worth playing (backfilling). */
+         * makes the connection worth playing (backfilling), also where the
+         * connection is a self-atari now. */
         if (ply <= BACKFILL_PLY + o) {
             GO_FOR_NEIGHBORS(l, q) {
                 if (go_board_at(b, q) != def || go_string_id(b, q) == go_string_id(b, r->str)) continue;
@@ -530,22 +553,37 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
                 if (nf > 4) continue;
                 for (int k = 0; k < nf; k++)
                     if (fl[k] != l && libs_after(r, def, fl[k], 3) >= 2) cand_add(c, fl[k], 3);
-                /* Near the root, the enemy strings pressing on them, when short
-                 * of liberties: what the joined string would race against. */
-                if (ply <= WIDE_PLY + o) {
+                /* Near the root, or where the connection is a self-atari, the
+                 * enemy strings pressing on them, when short of liberties:
+                 * what the joined string would race against. */
+                if (ply <= WIDE_PLY + o || (self_atari && !can_extend)) {
                     go_point en[16];
                     int ne = go_string_neighbors(b, q, 3, en, 16);
                     for (int j = 0; j < ne; j++) {
                         go_point el[3];
                         int nl = go_string_liberties(b, en[j], el, 3);
-                        for (int k = 0; k < nl; k++)
-                            if (libs_after(r, def, el[k], 3) >= 2) cand_add(c, el[k], 1);
+                        /* Their liberties (near the root also as a
+                         * self-atari, an approach move, tried late)... */
+                        for (int k = 0; k < nl; k++) {
+                            int le = libs_after(r, def, el[k], 2);
+                            if (le >= 2 || (le == 1 && ply <= WIDE_PLY + o))
+                                cand_add(c, el[k], le >= 2 ? 1 : -5);
+                        }
+                        /* ...and saving my strings in atari next to them,
+                         * which they would take for liberties. */
+                        go_point mine[8];
+                        int nm = go_string_neighbors(b, en[j], 1, mine, 8);
+                        for (int k = 0; k < nm; k++) {
+                            go_point ml;
+                            go_string_liberties(b, mine[k], &ml, 1);
+                            if (libs_after(r, def, ml, 3) >= 2) cand_add(c, ml, 4);
+                        }
                     }
                 }
             }
         }
         /* Second-order liberties: hanging connections, backfilling. */
-        if (ply <= BACKFILL_PLY + o && n <= 3) {
+        if (!self_atari && ply <= BACKFILL_PLY + o && n <= 3) {
             GO_FOR_NEIGHBORS(l, q) {
                 if (go_board_at(b, q) != GO_EMPTY || is_lib(libs, n, q)) continue;
                 int lq = libs_after(r, def, q, 3);

@@ -1,23 +1,28 @@
 /* Attack/defend reading of one string, answering as GNU Go's `attack` and
  * `defend` do: a string is captured or saved, maybe only through a ko. Ko-aware
- * results, a transposition table, node limits (a limit gives YOMI_UNKNOWN, never
- * a guess).
+ * results, a transposition table, node limits (a limit gives YOMI_UNKNOWN,
+ * never a guess).
  *
  * What counts as escaped follows GNU Go's reading: five liberties at any ply,
- * four after ply 7, three after ply 16 (GTP increase_depths moves these by one).
- * Capturing a string that the defender retakes at once (a ko, a snapback) is not
- * yet a capture. Attacker moves: the string's liberties, second-order liberties
- * (nets), strings it would join (near the root also ataris on them and the
- * approach moves that make such ataris safe), backfilling, saving attacker
- * strings short of liberties and attacking what threatens them. Defender moves:
- * its liberties, captures and ataris of adjacent enemy strings (races; near the
- * root also self-atari throw-ins and counter-ataris from a string in atari),
- * backfilling where filling an enemy liberty would be a self-atari, saving my
- * other strings in atari that the race opponent would take for liberties,
- * backfilling for friendly strings it would join and attacking what presses on
- * them, every point near it close to the root, and passing. Both sides also
- * answer the opponent's last move near the root (its stone if weak, my strings
- * it shortened, the points next to it) and retake kos. Ko: a ko-master scheme
+ * four after ply 7, three after ply 16 (GTP increase_depths moves these by
+ * one). Capturing a string that the defender retakes at once (a ko, a snapback)
+ * is not yet a capture. Attacker moves: the string's liberties, second-order
+ * liberties (nets), strings it would join (near the root also ataris on them
+ * and the approach moves that make such ataris safe), backfilling, saving
+ * attacker strings short of liberties and attacking what threatens them (taking
+ * it even as a ko). Defender moves: its liberties, captures and ataris of
+ * adjacent enemy strings (races; near the root also self-atari throw-ins and
+ * counter-ataris from a string in atari), backfilling where filling an enemy
+ * liberty would be a self-atari, saving my other strings in atari that the race
+ * opponent would take for liberties, backfilling for friendly strings it would
+ * join and attacking what presses on them (also by saving my strings in atari
+ * next to it, near the root by self-atari approach moves; at any ply where
+ * every liberty is a self-atari: the connection needs that first), every point
+ * near it close to the root, and passing. Away from the root an atari on a
+ * two-liberty neighbour is read only when the ladder reader says it captures
+ * (a chase the opponent runs out of saves nothing). Both sides also answer the
+ * opponent's last move near the root (its stone if weak, my strings it
+ * shortened, the points next to it) and retake kos. Ko: a ko-master scheme
  * after GNU Go's (see reading.c); as in GNU Go the defender's pass only shows
  * that the attacker's move did nothing. The ladder reader (ladder.h) answers
  * ladder questions below the first two plies (near the root the full reading
@@ -33,7 +38,7 @@
 
 typedef struct go_reader go_reader;   /* owns a transposition table, limits, stats */
 
-/* lim may be NULL. Defaults: 50000 nodes per question and a 2 MB table. lim's
+/* lim may be NULL. Defaults: 150000 nodes per question and a 2 MB table. lim's
  * hash_mb, when given, is an upper bound: the table is never much bigger than
  * the node budget needs (about 32 bytes a node), since one question's tree is
  * small and a bigger table only misses the cache more. */
