@@ -4,13 +4,15 @@
  * with the retake forbidden by the last move: ko-master rules), a defence
  * through a self-atari connection (attack what presses on the string it would
  * join), a race won by capturing the cutting stones (also with the ply bounds
- * moved so that the deeper generators answer at the root), and two positions
+ * moved so that the deeper generators answer at the root), and three positions
  * from GNU Go's reading.tst: a counter-attack through a ko capture, a defence
- * through the race next door.
+ * through the race next door, a ko on the target's liberty that starts deep
+ * in the line.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
- *    fixed depth, on small crowded boards;
+ *    fixed depth, on small crowded boards (optionally with one point the
+ *    defender may not play: a ko the attacker has won);
  *  - bf_ladder: the ladder alone (ataris against extensions and captures).
  * Also: the board is restored, node limits give YOMI_UNKNOWN and never a claim,
  * and answers do not depend on what the reader read before. */
@@ -29,6 +31,8 @@ static void print_board(const go_board *b) { go_board_print(b, stderr); }
 /* ---- Independent solvers ---- */
 
 static uint64_t bf_nodes;
+/* A point the defender may not play (a ko the attacker has won): none unless set. */
+static go_point bf_forbid = GO_NO_POINT;
 
 /* Can the attacker capture the string at t within d plies, every legal move of
  * both sides tried, the defender also passing? (The simple-ko rule is the
@@ -39,7 +43,7 @@ static bool bf_captures(go_board *b, go_point t, go_color def, bool att, int d, 
     if (d == 0) return false;
     go_color me = att ? go_other(def) : def;
     GO_FOR_POINTS(b, p) {
-        if (zone && !zone[p]) continue;
+        if ((zone && !zone[p]) || (!att && p == bf_forbid)) continue;
         if (go_board_play(b, me, p) != GO_OK) continue;
         bf_nodes++;
         bool r = bf_captures(b, t, def, !att, d - 1, zone);
@@ -446,7 +450,11 @@ static void test_deep_generators(void) {
  * takes first. Brute force over the points of the fight, with E11 played:
  * White cannot save C19 within five plies (the same search from the position
  * found no other first move of Black that captures within nine; GNU Go's
- * answer for the position before A16 is a ko, started at A16). */
+ * answer for the position before A16 is a ko, started at A16).
+ * The same for White A19 (GNU Go's reading.tst:185 asks it before A16): it has
+ * no black neighbour, and its liberty B19 joins the corner string, so its fate
+ * is that race's: the attack is the same ko capture, and brute force finds no
+ * defence of A19 within seven plies after E11. */
 static void test_counter_ko_capture(void) {
     static const char *rows[19] = {
         "O . O X X . . . . . . . . . . . . . .",
@@ -477,6 +485,10 @@ static void test_counter_ko_capture(void) {
     yomi_result a = go_attack(r, b, t, &m);
     CHECK_MSG(a == YOMI_KO_WIN, "counter ko capture: attack %s, want ko-win", yomi_result_name(a));
     CHECK_MSG(m == e11, "counter ko capture: attack move");
+    go_point a19 = go_vertex_parse(b, "A19");
+    a = go_attack(r, b, a19, &m);
+    CHECK_MSG(a == YOMI_KO_WIN, "counter ko capture: attack A19 %s, want ko-win", yomi_result_name(a));
+    CHECK_MSG(m == e11, "counter ko capture: attack move against A19");
     go_reader_free(r);
     static bool zone[GO_MAX_POINTS];
     memset(zone, 0, sizeof zone);
@@ -485,6 +497,7 @@ static void test_counter_ko_capture(void) {
     CHECK(go_board_play(b, GO_BLACK, e11) == GO_OK);
     CHECK_MSG(go_board_ko(b) == go_vertex_parse(b, "D11"), "counter ko capture: E11 is not a ko capture");
     CHECK_MSG(bf_captures(b, t, GO_WHITE, false, 5, zone), "counter ko capture: brute force finds a defence");
+    CHECK_MSG(bf_captures(b, a19, GO_WHITE, false, 7, zone), "counter ko capture: brute force defends A19");
     go_board_undo(b);
     go_board_free(b);
 }
@@ -547,6 +560,62 @@ static void test_race_next_door(void) {
     go_board_free(b);
 }
 
+/* The target's own ko, deep in the line (GNU Go's reading.tst:207): the black
+ * string A6 (liberties B4, C4) and the black string below it (B4, C4, C2, C1)
+ * face the white corner stones A3 (in atari at A2), B2 and A1. White's attack
+ * (B4, C4 or C1) leads to the ko at A2/A3 on the string's liberty: Black takes
+ * it first (A2), so White kills only after a ko threat (KO_LOSS, GNU Go's code
+ * 3). The ko's first retake comes later than the general ko depth. Brute force
+ * over the corner's points: without ko threats White cannot capture within
+ * seven plies; once White has retaken at A3 (after a threat, a pass pair here)
+ * and won the ko (Black may not retake at A2), Black cannot save A6 within
+ * seven plies. */
+static void test_own_ko_deep(void) {
+    static const char *rows[9] = {
+        ". . . O X . X . .",
+        ". O . O X X . . .",
+        "O . . O X O X X .",
+        "X O O X X O O X X",
+        "X X X O O O . O O",
+        "X . . X X O O X .",
+        "O X X X O . O O X",
+        ". O . X O O . . .",
+        "O . . X X O . . .",
+    };
+    go_board *b = gt_board_from_rows(9, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "A6"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_KO_LOSS, "own ko deep: attack %s, want ko-loss", yomi_result_name(a));
+    bool known = false;
+    static const char *good[] = {"B4", "C4", "C1"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) known |= m == go_vertex_parse(b, good[i]);
+    CHECK_MSG(known, "own ko deep: attack move");
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    static const char *pts[] = {"A1", "A2", "A3", "B1", "B2", "C1", "C2", "B4", "C4"};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 7, zone),
+              "own ko deep: brute force captures without a threat");
+    if (known) {
+        CHECK(go_board_play(b, GO_WHITE, m) == GO_OK);
+        CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, "A2")) == GO_OK);
+        CHECK_MSG(go_board_ko(b) != GO_NO_POINT, "own ko deep: A2 is not a ko capture");
+        CHECK(go_board_play(b, GO_WHITE, GO_PASS) == GO_OK);
+        CHECK(go_board_play(b, GO_BLACK, GO_PASS) == GO_OK);
+        CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "A3")) == GO_OK);
+        bf_forbid = go_vertex_parse(b, "A2");
+        CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 7, zone),
+                  "own ko deep: brute force saves A6 after the retake");
+        bf_forbid = GO_NO_POINT;
+        for (int i = 0; i < 5; i++) go_board_undo(b);
+    }
+    go_board_free(b);
+}
+
 /* Answers do not depend on the questions read before (a fresh reader agrees
  * with one that has read every case). */
 static void test_fresh_agrees(go_reader *used) {
@@ -576,6 +645,7 @@ int main(int argc, char **argv) {
     test_deep_generators();
     test_counter_ko_capture();
     test_race_next_door();
+    test_own_ko_deep();
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

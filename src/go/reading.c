@@ -45,6 +45,7 @@ enum {
     NET3_PLY = 5,         /* nets around three-liberty strings up to here */
     WIDE_PLY = 3,         /* every point near the target, for the defender, up to here */
     KO_PLY = 5,           /* forbidden kos are retaken only up to here */
+    OWN_KO_PLY = 9,       /* the target's own ko (see own_ko) up to here */
     COUNTER_PLY = 4,      /* attacks on what threatens the attacker's weak strings up to here */
     LOCAL_PLY = 5,        /* the points next to the opponent's last move up to here */
     ANSWER_PLY = 8,       /* answers to the opponent's last move up to here */
@@ -146,8 +147,9 @@ static uint64_t node_key(const go_reader *r, bool att_turn, int ply) {
  *    right after another one (two kos, or a double ko) makes the state "weak":
  *    the next ko capture must then be nested in that ko (take the stone
  *    diagonally next to its point), and a move that takes no ko ends it. A
- *    conditional ko capture (up to KO_PLY) makes its player ko master, kom_pos
- *    the point of the stone it took;
+ *    conditional ko capture (up to KO_PLY; the target's own ko, see own_ko, up
+ *    to OWN_KO_PLY) makes its player ko master, kom_pos the point of the stone
+ *    it took;
  *  - the ko master may take only nested kos (kom_pos then moves there); its
  *    opponent may not take the ko at kom_pos (it has already lost that ko);
  *    other kos it may take, after which no more ko captures are read (gray);
@@ -176,10 +178,29 @@ static bool nested(go_point a, go_point b) {
     return (dc == 1 || dc == -1) && (dr == 1 || dr == -1);
 }
 
+/* Is a ko capture at p, taking the stone at taken, the target's own ko: does it
+ * take the target (a single stone) or retake its point, or is it played on one
+ * of the target's liberties (the attacker filling one, the defender connecting
+ * to it)? */
+static bool own_ko(const go_reader *r, go_point p, go_point taken) {
+    const go_board *b = r->b;
+    if (taken == r->str || p == r->str) return true;
+    if (go_board_at(b, r->str) != r->def) return false;
+    go_point sid = go_string_id(b, r->str);
+    GO_FOR_NEIGHBORS(p, q) {
+        if (go_board_at(b, q) == r->def && go_string_id(b, q) == sid) return true;
+    }
+    return false;
+}
+
 /* May col take a ko at p, taking the stone at taken, conditionally or not? */
 static bool ko_allowed(const go_reader *r, go_color col, go_point p, go_point taken, bool conditional) {
     if (r->gray) return false;
-    if (conditional && r->ply > KO_PLY + r->depth_offset) return false;
+    /* Deeper than KO_PLY only the target's own ko is fought (other kos would
+     * multiply the tree for little). */
+    if (conditional && r->ply > KO_PLY + r->depth_offset &&
+        (r->ply > OWN_KO_PLY + r->depth_offset || !own_ko(r, p, taken)))
+        return false;
     if (r->komaster == go_other(col) && p == r->kom_pos) return false;
     if (r->komaster == col || r->weak) return nested(taken, r->kom_pos);
     return true;
@@ -368,6 +389,42 @@ static void gen_wide(go_reader *r, go_color col, int ply, cand *c) {
     }
 }
 
+/* Candidates that save the attacker string at s (one or two liberties) next to
+ * the target or to what it would join: extend, capture what ataris it, near
+ * the root counter-attack what threatens it (a race next door), taking a
+ * string in atari even where the capture is a ko. n: the target's liberties. */
+static void gen_save_attacker(go_reader *r, go_point s, int n, int ply, cand *c) {
+    const go_board *b = r->b;
+    go_color att = r->att;
+    int o = r->depth_offset;
+    go_point al[2];
+    int na = go_string_liberties(b, s, al, 2);
+    if (na == 1) {
+        cand_add(c, al[0], 30);
+        go_point cap[16];
+        int nc = go_string_neighbors(b, s, 1, cap, 16);
+        for (int k = 0; k < nc; k++) {
+            go_point cl;
+            if (go_string_liberties(b, cap[k], &cl, 1) == 1) cand_add(c, cl, 35);
+        }
+    } else if (n >= 2 && ply <= BACKFILL_PLY + o) {
+        for (int k = 0; k < na; k++)
+            if (libs_after(r, att, al[k], 3) >= 3) cand_add(c, al[k], 2);
+    }
+    if (ply <= COUNTER_PLY + o) {
+        go_point en[16];
+        int ne = go_string_neighbors(b, s, 3, en, 16);
+        for (int k = 0; k < ne; k++) {
+            if (go_string_id(b, en[k]) == go_string_id(b, r->str)) continue;
+            go_point el[3];
+            int nl = go_string_liberties(b, en[k], el, 3);
+            for (int j = 0; j < nl; j++)
+                if (libs_after(r, att, el[j], 3) >= 2 || (nl == 1 && capture_size(b, att, el[j]) > 0))
+                    cand_add(c, el[j], 1);
+        }
+    }
+}
+
 /* Attacker candidates against the target with n liberties libs[]. */
 static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand *c) {
     const go_board *b = r->b;
@@ -429,33 +486,19 @@ static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand 
      * (extend, or capture what ataris them). */
     go_point nb[32];
     int nn = go_string_neighbors(b, r->str, 2, nb, 32);
-    for (int i = 0; i < nn; i++) {
-        go_point al[2];
-        int na = go_string_liberties(b, nb[i], al, 2);
-        if (na == 1) {
-            cand_add(c, al[0], 30);
-            go_point cap[16];
-            int nc = go_string_neighbors(b, nb[i], 1, cap, 16);
-            for (int k = 0; k < nc; k++) {
-                go_point cl;
-                if (go_string_liberties(b, cap[k], &cl, 1) == 1) cand_add(c, cl, 35);
-            }
-        } else if (n >= 2 && ply <= BACKFILL_PLY + o) {
-            for (int k = 0; k < na; k++)
-                if (libs_after(r, att, al[k], 3) >= 3) cand_add(c, al[k], 2);
-        }
-        /* Near the root, counter-attack what threatens them (a race next door),
-         * taking a string in atari even where the capture is a ko. */
-        if (ply <= COUNTER_PLY + o) {
-            go_point en[16];
-            int ne = go_string_neighbors(b, nb[i], 3, en, 16);
-            for (int k = 0; k < ne; k++) {
-                if (go_string_id(b, en[k]) == go_string_id(b, r->str)) continue;
-                go_point el[3];
-                int nl = go_string_liberties(b, en[k], el, 3);
-                for (int j = 0; j < nl; j++)
-                    if (libs_after(r, att, el[j], 3) >= 2 || (nl == 1 && capture_size(b, att, el[j]) > 0))
-                        cand_add(c, el[j], 1);
+    for (int i = 0; i < nn; i++) gen_save_attacker(r, nb[i], n, ply, c);
+    /* Near the root, the same around a friendly string short of liberties that
+     * the target would join through a liberty: the target's fate is that
+     * string's, and the race around it decides. */
+    if (ply <= WIDE_PLY + o) {
+        for (int i = 0; i < n; i++) {
+            GO_FOR_NEIGHBORS(libs[i], q) {
+                if (go_board_at(b, q) != def || go_string_id(b, q) == go_string_id(b, r->str) ||
+                    go_string_libs(b, q) > 3)
+                    continue;
+                go_point an[16];
+                int na = go_string_neighbors(b, q, 2, an, 16);
+                for (int k = 0; k < na; k++) gen_save_attacker(r, an[k], n, ply, c);
             }
         }
     }

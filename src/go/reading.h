@@ -10,7 +10,8 @@
  * liberties (nets), strings it would join (near the root also ataris on them
  * and the approach moves that make such ataris safe), backfilling, saving
  * attacker strings short of liberties and attacking what threatens them (taking
- * it even as a ko). Defender moves: its liberties, captures and ataris of
+ * it even as a ko), near the root also those around a weak string the target
+ * would join. Defender moves: its liberties, captures and ataris of
  * adjacent enemy strings (races; near the root also self-atari throw-ins and
  * counter-ataris from a string in atari), backfilling where filling an enemy
  * liberty would be a self-atari, saving my other strings in atari that the race
@@ -23,8 +24,10 @@
  * (a chase the opponent runs out of saves nothing). Both sides also answer the
  * opponent's last move near the root (its stone if weak, my strings it
  * shortened, the points next to it) and retake kos. Ko: a ko-master scheme
- * after GNU Go's (see reading.c); as in GNU Go the defender's pass only shows
- * that the attacker's move did nothing. The ladder reader (ladder.h) answers
+ * after GNU Go's (see reading.c); a forbidden ko is retaken (after a ko
+ * threat) up to ply 5, the target's own ko (taking or retaking the target, a
+ * capture on one of its liberties) up to ply 9; as in GNU Go the defender's
+ * pass only shows that the attacker's move did nothing. The ladder reader (ladder.h) answers
  * ladder questions below the first two plies (near the root the full reading
  * sees more: counter-ataris, captures that make a capture a snapback; there a
  * ladder capture is only the first move tried). */
