@@ -7,7 +7,7 @@
  * moved so that the deeper generators answer at the root), and three positions
  * from GNU Go's reading.tst: a counter-attack through a ko capture, a defence
  * through the race next door, a ko on the target's liberty that starts deep
- * in the line.
+ * in the line; and an attack through a ko answered by the ko capture itself.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
@@ -616,6 +616,42 @@ static void test_own_ko_deep(void) {
     go_board_free(b);
 }
 
+/* The ko capture first: White's attack on Black E1 (one liberty, F1) works
+ * only through a ko. F1 takes E1 at once, as a ko (Black may retake at E1
+ * after a ko threat); the approach G4 (which leaves Black F1 short of
+ * liberties) also kills through a ko White takes first, but the answer is the
+ * move that takes the ko, as in GNU Go. Brute force: without ko threats Black
+ * to move cannot save E1 within five plies (the defence needs a threat). */
+static void test_ko_capture_first(void) {
+    static const char *rows[7] = {
+        "O X X X O O O",
+        ". . O X . X X",
+        ". X X O X . .",
+        ". X . . X . .",
+        "X . . . O X O",
+        "X X . . O X X",
+        "O O . O X . X",
+    };
+    go_board *b = gt_board_from_rows(7, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "E1"), f1 = go_vertex_parse(b, "F1"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_KO_WIN, "ko capture first: attack %s, want ko-win", yomi_result_name(a));
+    CHECK_MSG(m == f1, "ko capture first: attack move");
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 5, NULL), "ko capture first: brute force finds a defence");
+    /* F1 takes E1 as a ko: after a ko threat (a pass pair) Black retakes. */
+    CHECK(go_board_play(b, GO_WHITE, f1) == GO_OK);
+    CHECK_MSG(go_board_at(b, t) == GO_EMPTY && go_board_ko(b) == t, "ko capture first: F1 is not a ko capture");
+    CHECK(go_board_play(b, GO_BLACK, GO_PASS) == GO_OK);
+    CHECK(go_board_play(b, GO_WHITE, GO_PASS) == GO_OK);
+    CHECK_MSG(go_board_play(b, GO_BLACK, t) == GO_OK, "ko capture first: Black cannot retake");
+    for (int i = 0; i < 4; i++) go_board_undo(b);
+    go_board_free(b);
+}
+
 /* Answers do not depend on the questions read before (a fresh reader agrees
  * with one that has read every case). */
 static void test_fresh_agrees(go_reader *used) {
@@ -646,6 +682,7 @@ int main(int argc, char **argv) {
     test_counter_ko_capture();
     test_race_next_door();
     test_own_ko_deep();
+    test_ko_capture_first();
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

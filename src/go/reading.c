@@ -1,8 +1,12 @@
 /* Attack/defend reading of one string. See reading.h for the contracts.
  *
- * A depth-first minimax over small sets of local candidate moves, with values
- * WIN > KO_WIN > KO_LOSS > LOSS for the side to move and UNKNOWN when a limit
- * cut the proof (a node limit, or MAX_PLY). Ko follows a ko-master scheme in
+ * A depth-first alpha-beta search over small sets of local candidate moves,
+ * with values WIN > KO_WIN > KO_LOSS > LOSS for the side to move and UNKNOWN
+ * when a limit cut the proof (a node limit, or MAX_PLY). The root is read with
+ * the full window, so its value is the minimax value; below it a node stops as
+ * soon as a move reaches what its parent needs (a ko result the parent already
+ * has is not improved on; a conditional ko retake only asks whether the
+ * opponent wins outright). Ko follows a ko-master scheme in
  * GNU Go's spirit (see "Ko" below): a conditional ko capture (after a ko
  * threat) is worth at most KO_LOSS, so the side that took a ko legally first
  * ends with KO_WIN; the ko master's opponent may not retake its ko. As in GNU
@@ -10,7 +14,8 @@
  * (if the attacker cannot capture even then, the string is safe); otherwise
  * the real defences decide. A win proven here is a win within the candidate
  * sets.
- * The transposition table keeps proven values across questions, keyed by what
+ * The transposition table keeps proven values and bounds (with the move) across
+ * questions, keyed by what
  * they depend on: position, target, side, ko point, ko state, ply (all plies
  * past the last ply bound share one key) and depth offset. (Near the root the
  * candidate sets also depend on the last moves, so a value may be reused along
@@ -18,6 +23,8 @@
  * tried earlier among equals (a history table, halved at each question), and
  * the last move that won at the same ply gets a bonus (a killer move). Below
  * the root a defender liberty that escapes at once ends the node unread.
+ * Ladder answers are cached by position, and a defender's chase candidate
+ * (see gen_defend) reads its ladder only when its turn comes.
  * Build with -DREADING_TRACE=N to print the tree down to ply N on stderr. */
 #include "go/reading.h"
 
@@ -58,6 +65,18 @@ enum {
 #define READER_HASH_MB 2
 #define LADDER_NODES 20000u
 #define KILLER_BONUS 5    /* score of the killer move among the candidates */
+/* A candidate LAZY_CHASE + s stands for the ladder's first atari on the string
+ * at s, if the ladder reader says it captures; the ladder is read only when the
+ * candidate's turn comes (most nodes end before). */
+#define LAZY_CHASE GO_MAX_POINTS
+#define LADDER_CACHE 4096u   /* ladder answers kept, by position (a power of two) */
+
+/* A ladder answer: the position's key (see ladder_attack), result and move. */
+typedef struct ladder_entry {
+    uint64_t key;
+    int8_t res;
+    go_point move;
+} ladder_entry;
 
 struct go_reader {
     yomi_limits lim;
@@ -88,6 +107,9 @@ struct go_reader {
      * heuristic): a refutation often refutes the sibling moves too, so it is
      * tried earlier among near-equal candidates (ordering only). */
     go_point killer[MAX_PLY + 2];
+    /* Ladder answers by position: the same ladder is asked about again and
+     * again in nearby lines (a chase check at each node). */
+    ladder_entry lcache[LADDER_CACHE];
 };
 
 go_reader *go_reader_new(const yomi_limits *lim) {
@@ -504,7 +526,7 @@ static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand 
     }
 }
 
-static uint64_t ladder_budget(const go_reader *r);
+static yomi_result ladder_attack(go_reader *r, go_point s, go_point *m);
 
 /* Defender candidates for the target with n liberties libs[]. */
 static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand *c) {
@@ -532,14 +554,7 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
              * ladder's first atari then goes first): an atari the opponent
              * just extends out of is a long chase that saves nothing. */
             bool chase = na == 2 && ply > CHASE_PLY + o;
-            if (chase) {
-                go_point m;
-                uint64_t ln = 0;
-                yomi_result lr = go_ladder_attack_limited(r->b, nb[i], ladder_budget(r), &m, &ln);
-                r->ctl.nodes += ln;
-                if ((lr == YOMI_WIN || lr == YOMI_KO_WIN || lr == YOMI_KO_LOSS) && m != GO_NO_POINT)
-                    cand_add(c, m, 40);
-            }
+            if (chase) cand_add(c, LAZY_CHASE + nb[i], 40);   /* read when its turn comes */
             /* A race: my other strings in atari next to the opponent would give
              * it liberties when taken; saving them keeps it short. */
             if (ply <= BACKFILL_PLY + o) {
@@ -652,10 +667,14 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
 
 /* ---- Search ---- */
 
-static void tt_put(go_reader *r, uint64_t key, int v, go_point m, int ply) {
+/* What a stored value says: the value itself, or a bound on it (the search
+ * that proved it had a narrower window; see search). */
+enum { B_EXACT = 0, B_LOWER = 1, B_UPPER = 2 };
+
+static void tt_put(go_reader *r, uint64_t key, int v, int bound, go_point m, int ply) {
     if (v == V_UNK && r->ctl.stopped) return;   /* cut by the node limit: says nothing */
-    yomi_tt_store(&r->tt, key, (uint32_t)(v + 1), (uint16_t)(m == GO_NO_POINT ? 0xffff : m),
-                  (uint8_t)(MAX_PLY + 1 - ply));
+    yomi_tt_store(&r->tt, key, (uint32_t)(v + 1) | (uint32_t)bound << 8,
+                  (uint16_t)(m == GO_NO_POINT ? 0xffff : m), (uint8_t)(MAX_PLY + 1 - ply));
 }
 
 /* Nodes a ladder read inside the search may use: what is left of the question's
@@ -666,6 +685,33 @@ static uint64_t ladder_budget(const go_reader *r) {
     return left < LADDER_NODES ? left : LADDER_NODES;
 }
 
+/* go_ladder_attack on the string at s, through the cache of ladder answers
+ * (exact: keyed by the stones, the ko point and its colour, and the string;
+ * answers a limit stopped are not kept, and under positional superko, where
+ * legality depends on the history, none is). The ladder's moves count as the
+ * question's nodes. */
+static yomi_result ladder_attack(go_reader *r, go_point s, go_point *m) {
+    go_board *b = r->b;
+    uint64_t key = (go_board_hash(b) ^ mix64((uint64_t)go_string_id(b, s) << 20 ^ (uint64_t)(go_board_ko(b) + 1) ^
+                                             (uint64_t)b->ko_color << 16 ^ 0x1add3ULL << 40)) |
+                   1;
+    ladder_entry *e = &r->lcache[key & (LADDER_CACHE - 1)];
+    if (b->superko) e = NULL;
+    if (e && e->key == key) {
+        *m = e->move;
+        return (yomi_result)e->res;
+    }
+    uint64_t ln = 0;
+    yomi_result lr = go_ladder_attack_limited(b, s, ladder_budget(r), m, &ln);
+    r->ctl.nodes += ln;
+    if (e && lr != YOMI_UNKNOWN) {
+        e->key = key;
+        e->res = (int8_t)lr;
+        e->move = *m;
+    }
+    return lr;
+}
+
 /* Has the target escaped with n liberties at this ply? */
 static bool escaped(const go_reader *r, int n, int ply) {
     int o = r->depth_offset;
@@ -673,7 +719,11 @@ static bool escaped(const go_reader *r, int n, int ply) {
 }
 
 
-static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
+/* The value of the node for the side to move, searched with the window
+ * (alpha, beta) (alpha-beta over the four values): a value <= alpha is only an
+ * upper bound, one >= beta only a lower bound; in between it is exact. The
+ * root is read with the full window (-1, V_WIN + 1). */
+static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_point *best) {
     go_board *b = r->b;
     if (best) *best = GO_NO_POINT;
     go_color me = att_turn ? r->att : r->def;
@@ -718,9 +768,10 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     go_point tt_move = GO_NO_POINT;
     yomi_tt_entry *e = yomi_tt_probe(&r->tt, key);
     if (e) {
-        int v = (int)(e->data & 0xff) - 1;
+        int v = (int)(e->data & 0xff) - 1, bound = (int)(e->data >> 8 & 3);
         go_point m = e->aux == 0xffff ? GO_NO_POINT : (go_point)e->aux;
-        if (v != V_UNK) {
+        if (v != V_UNK && (bound == B_EXACT || (bound == B_LOWER && v >= beta) ||
+                           (bound == B_UPPER && v <= alpha))) {
             if (best) *best = m;
             return v;
         }
@@ -734,11 +785,9 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
      * captures, and a counter-atari there can turn the chase (reading.tst:175). */
     if (!captured && att_turn && n == 2 && ply > 1) {
         go_point m;
-        uint64_t ln = 0;
-        yomi_result lr = go_ladder_attack_limited(b, r->str, ladder_budget(r), &m, &ln);
-        r->ctl.nodes += ln;
+        yomi_result lr = ladder_attack(r, r->str, &m);
         if (lr == YOMI_WIN) {
-            tt_put(r, key, V_WIN, m, ply);
+            tt_put(r, key, V_WIN, B_EXACT, m, ply);
             if (best) *best = m;
             return V_WIN;
         }
@@ -751,7 +800,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
         for (int i = 0; i < n; i++) {
             int la = libs_after(r, r->def, libs[i], 6);
             if (la >= 2 && escaped(r, la, ply + 1)) {
-                tt_put(r, key, V_WIN, libs[i], ply);
+                tt_put(r, key, V_WIN, B_EXACT, libs[i], ply);
                 if (best) *best = libs[i];
                 return V_WIN;
             }
@@ -761,9 +810,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
      * reading checks it (a counter-atari may turn the chase). */
     if (!captured && att_turn && n == 2 && ply <= 1 && tt_move == GO_NO_POINT) {
         go_point m;
-        uint64_t ln = 0;
-        yomi_result lr = go_ladder_attack_limited(b, r->str, ladder_budget(r), &m, &ln);
-        r->ctl.nodes += ln;
+        yomi_result lr = ladder_attack(r, r->str, &m);
         if (lr == YOMI_WIN) tt_move = m;
     }
 
@@ -827,7 +874,7 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
     if (ko != GO_NO_POINT && !captured && !after_pass && may_retake(r, me, ko)) cand_add(&c, ko, 0);
     /* Among equals: moves that won lately first, self-ataris last. */
     for (int i = 0; i < c.n; i++) {
-        if (c.p[i] == GO_PASS) continue;
+        if (c.p[i] == GO_PASS || c.p[i] >= LAZY_CHASE) continue;
         c.score[i] += r->hist[att_turn][c.p[i]] >> 12;
         if (ply <= MAX_PLY && c.p[i] == r->killer[ply]) c.score[i] += KILLER_BONUS;
         if (ply <= 1 && !captured && libs_after(r, me, c.p[i], 2) <= 1) c.score[i] -= 2;
@@ -836,17 +883,37 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
 
     int bestv = -2;
     go_point bm = GO_NO_POINT;
-    bool unk = false, best_is_ko = false;
+    bool unk = false, best_is_ko = false, cut = false;
     for (int i = 0; i < c.n; i++) {
         r->ply = ply;
+        if (c.p[i] >= LAZY_CHASE) {
+            go_point m;
+            yomi_result lr = ladder_attack(r, c.p[i] - LAZY_CHASE, &m);
+            c.p[i] = GO_NO_POINT;
+            if ((lr != YOMI_WIN && lr != YOMI_KO_WIN && lr != YOMI_KO_LOSS) || m == GO_NO_POINT) continue;
+            bool dup = false;
+            for (int j = 0; j < i; j++) dup |= c.p[j] == m;
+            if (dup) continue;
+            for (int j = i + 1; j < c.n; j++)
+                if (c.p[j] == m) c.p[j] = GO_NO_POINT;
+            c.p[i] = m;
+        }
+        if (c.p[i] == GO_NO_POINT) continue;
+        /* What a move must beat: the window's lower end or the best so far (at
+         * the root, after a win through a ko capture: a quiet win). */
+        int lo = bestv > alpha ? bestv : alpha;
+        if (ply == 0 && att_turn && bestv == V_WIN && best_is_ko) lo = V_KOWIN;
         /* A conditional retake is worth at most KO_LOSS: only when nothing
          * better is known. */
         ko_state ks = ko_save(r);
-        int how = rplay(r, me, c.p[i], bestv < V_KOLOSS);
+        int how = rplay(r, me, c.p[i], lo < V_KOLOSS);
         if (ply <= MAX_PLY) r->line[ply] = c.p[i];
         if (!how) continue;
         int child;
         bool ko_move = go_board_ko(b) != GO_NO_POINT;
+        /* At the root a ko capture that also wins a ko is preferred (below):
+         * its value must be exact. */
+        if (ply == 0 && ko_move && bestv == V_KOWIN && !best_is_ko) lo = V_KOLOSS;
 #ifdef READING_TRACE
         if (ply < READING_TRACE - 1) {
             char buf[8];
@@ -855,10 +922,17 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
         }
 #endif
         if (!att_turn && go_board_at(b, r->str) == r->def &&
-            escaped(r, go_string_libs(b, r->str), ply + 1))
+            escaped(r, go_string_libs(b, r->str), ply + 1)) {
             child = V_LOSS;
-        else
-            child = search(r, !att_turn, ply + 1, NULL);
+        } else {
+            /* The child's window: the mover's value is V_WIN minus the child's.
+             * A conditional retake is worth KO_LOSS unless the child wins
+             * outright; a pass counts only if the child loses outright. */
+            int ca = V_WIN - beta, cb = V_WIN - lo;
+            if (how >= 2) ca = V_KOWIN;
+            if (c.p[i] == GO_PASS) ca = V_LOSS, cb = V_KOLOSS;
+            child = search(r, !att_turn, ply + 1, ca, cb, NULL);
+        }
         int v = go_value_of_move(child, how);
         rundo(r, how);
         ko_restore(r, ks);
@@ -879,16 +953,21 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
          * anything: if the attacker cannot capture even then, the string is
          * safe; otherwise the real defences decide (GNU Go's reading). */
         if (c.p[i] == GO_PASS && v != V_WIN) continue;
-        if (v > bestv || (ply == 0 && att_turn && v == V_WIN && best_is_ko && !ko_move)) {
+        /* At the root, among moves that work only through a ko the mover takes
+         * first, the ko capture itself (GNU Go answers the move that takes the
+         * ko, not one that waits). */
+        if (v > bestv || (ply == 0 && att_turn && v == V_WIN && best_is_ko && !ko_move) ||
+            (ply == 0 && v == V_KOWIN && bestv == V_KOWIN && !best_is_ko && ko_move)) {
             bool was_win = bestv == V_WIN;
             bestv = v;
             bm = c.p[i];
             best_is_ko = ko_move;
             /* At the root a win through a ko capture is kept only if no quiet
              * move wins too (GNU Go answers the move that avoids the ko). */
-            if (v == V_WIN && (ply > 0 || !att_turn || !ko_move || was_win)) {
-                if (ply <= MAX_PLY) r->killer[ply] = bm;
-                if (bm != GO_PASS) {
+            if ((v == V_WIN || v >= beta) && (ply > 0 || !att_turn || !ko_move || was_win)) {
+                cut = true;
+                if (ply <= MAX_PLY && v == V_WIN) r->killer[ply] = bm;
+                if (bm != GO_PASS && v == V_WIN) {
                     uint16_t *h = &r->hist[att_turn][bm];
                     *h = (uint16_t)(*h + ((65535 - *h) >> 4));
                 }
@@ -896,11 +975,17 @@ static int search(go_reader *r, bool att_turn, int ply, go_point *best) {
             }
         }
     }
-    int v;
-    if (bestv == V_WIN) v = V_WIN;
-    else if (unk || r->ctl.stopped) v = V_UNK;   /* a move may have gone unread */
-    else v = bestv < 0 ? V_LOSS : bestv;
-    tt_put(r, key, v, v == V_UNK ? (bestv >= 0 ? bm : tt_move) : bm, ply);
+    int v, bound = B_EXACT;
+    if (cut || bestv == V_WIN) {
+        v = bestv;
+        if (v < V_WIN) bound = B_LOWER;
+    } else if (unk || r->ctl.stopped) {
+        v = V_UNK;   /* a move may have gone unread */
+    } else {
+        v = bestv < 0 ? V_LOSS : bestv;
+        if (v <= alpha) bound = B_UPPER;
+    }
+    tt_put(r, key, v, bound, v == V_UNK ? (bestv >= 0 ? bm : tt_move) : bm, ply);
     if (best) *best = v == V_UNK || v == V_LOSS ? GO_NO_POINT : bm;
     return v;
 }
@@ -928,7 +1013,7 @@ static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
 yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move) {
     go_point m = GO_NO_POINT;
     int v = V_LOSS;
-    if (begin(r, b, str, "attack")) v = search(r, true, 0, &m);
+    if (begin(r, b, str, "attack")) v = search(r, true, 0, -1, V_WIN + 1, &m);
     r->total_nodes += r->ctl.nodes;
     if (move) *move = v > V_LOSS ? m : GO_NO_POINT;
     return go_value_result(v);
@@ -941,7 +1026,7 @@ yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move) {
         if (escaped(r, go_string_libs(b, str), 0)) {
             v = V_WIN;
         } else {
-            v = search(r, false, 0, &m);
+            v = search(r, false, 0, -1, V_WIN + 1, &m);
             if (m == GO_PASS) m = GO_NO_POINT;   /* no move is needed */
         }
     }

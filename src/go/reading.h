@@ -56,7 +56,9 @@ void go_reader_set_depth_offset(go_reader *r, int delta);
  * code 2); YOMI_KO_LOSS: works only after a ko threat (code 3); YOMI_LOSS: fails;
  * YOMI_UNKNOWN: a limit stopped the reading. *move (may be NULL) gets the move
  * that works (GO_NO_POINT if none or none is needed: a string that cannot be
- * attacked at all is defended without a move). The board is restored. */
+ * attacked at all is defended without a move); among equals, a win that avoids
+ * a ko capture, and a ko win (YOMI_KO_WIN) that is the ko capture itself. The
+ * board is restored. */
 yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move);
 yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move);
 
