@@ -7,7 +7,10 @@
  * moved so that the deeper generators answer at the root), and three positions
  * from GNU Go's reading.tst: a counter-attack through a ko capture, a defence
  * through the race next door, a ko on the target's liberty that starts deep
- * in the line; and an attack through a ko answered by the ko capture itself.
+ * in the line; and an attack through a ko answered by the ko capture itself;
+ * also from reading.tst: the race next door read deep (ply bounds moved down),
+ * a race won by waiting (the attacker saves its own string after a pass) and a
+ * capture that shortens a race deep in a line.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
@@ -557,6 +560,143 @@ static void test_race_next_door(void) {
         CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 8, zone), "race next door: brute force captures");
         go_board_undo(b);
     }
+    /* The same race read deep (every ply bound moved down by four, as if the
+     * position came up in the middle of a line): the target cannot extend
+     * (both liberties of A19 and of the corner string are self-ataris), so the
+     * self-atari approaches on the liberties of the black strings it races
+     * (B13, B12) and saving D11 must still be candidates, for A19 and for the
+     * corner string C19 alike; a pass does not do (an earlier reader answered
+     * PASS here). */
+    static const char *deep[] = {"A19", "C19"};
+    for (size_t k = 0; k < sizeof deep / sizeof deep[0]; k++) {
+        go_point dt = go_vertex_parse(b, deep[k]), dm = GO_NO_POINT;
+        go_reader *dr = go_reader_new(NULL);
+        go_reader_set_depth_offset(dr, -4);
+        yomi_result dd = go_defend(dr, b, dt, &dm);
+        go_reader_free(dr);
+        CHECK_MSG(dd == YOMI_WIN, "race next door, depth offset -4: defend %s %s, want win", deep[k],
+                  yomi_result_name(dd));
+        bool known = false;
+        static const char *good[] = {"E11", "B13", "B12"};
+        for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) known |= dm == go_vertex_parse(b, good[i]);
+        CHECK_MSG(known, "race next door, depth offset -4: defend %s move", deep[k]);
+        if (known) {
+            CHECK(go_board_play(b, GO_WHITE, dm) == GO_OK);
+            CHECK_MSG(!bf_captures(b, dt, GO_WHITE, true, 8, zone),
+                      "race next door, depth offset -4: brute force captures %s", deep[k]);
+            go_board_undo(b);
+        }
+    }
+    go_board_free(b);
+}
+
+/* A race won by waiting (GNU Go's reading.tst:113): White H5 (liberties H4,
+ * J3) shares both liberties with the white strings G3-G4-H3 next to it; the
+ * black stone J2 (liberties H2, J3) has cut off White H1-J1 (in atari at H2).
+ * Only H2 defends (it takes J2's liberty and saves H1-J1). After White G2,
+ * Black takes H1-J1 at H2; White's throw-in at H1 is taken at J1, and then
+ * Black, with two liberties (H1, J3) against White's two shared ones, need
+ * not hurry: after a white pass it connects at H1 (not a liberty of the
+ * target: the attacker saves its own string that shares a liberty with the
+ * target) and fills J3 and H4. An earlier reader let the attacker only fill
+ * liberties after a deep pass and answered G2. Brute force over the points
+ * near the target: after H2 Black cannot capture within eleven plies; after
+ * G2 Black captures within nine. */
+static void test_wait_in_race(void) {
+    static const char *rows[9] = {
+        "X O O . X . O O .",
+        "X O . O . O . O X",
+        "X X O O X O O X X",
+        "X X X O X O X X X",
+        "O O X X X X X O O",
+        "O . O X . X O . O",
+        ". O O X . X O O .",
+        "X . . X . X . . X",
+        ". O X X . X X O O",
+    };
+    go_board *b = gt_board_from_rows(9, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "H5"), h2 = go_vertex_parse(b, "H2"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result d = go_defend(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(d == YOMI_WIN, "wait in race: defend %s, want win", yomi_result_name(d));
+    CHECK_MSG(m == h2, "wait in race: defend move");
+    static bool zone[GO_MAX_POINTS];
+    make_zone(b, t, 4, zone);
+    CHECK(go_board_play(b, GO_WHITE, h2) == GO_OK);
+    CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 11, zone), "wait in race: brute force captures after H2");
+    go_board_undo(b);
+    CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "G2")) == GO_OK);
+    CHECK_MSG(bf_captures(b, t, GO_WHITE, true, 9, zone), "wait in race: brute force finds no capture after G2");
+    go_board_undo(b);
+    go_board_free(b);
+}
+
+/* A capture that shortens a race, deep in a line (GNU Go's reading.tst:173,
+ * after Black A2, White B1, Black C7, White C5, Black A5, White A6 (taking
+ * A5), Black A7, White A1, Black C1 (taking A1-B1), White A1): the black
+ * corner string B2 has two liberties (B1, A3) and an eye; the white string
+ * around it has three (A3, B4, A5), and A5 would be a self-atari for Black
+ * but for the white stone A6 in atari that it takes (as a ko). Read with every
+ * ply bound moved down by ten (as deep in a line), where only neighbours with
+ * two liberties are shortened, that capture must still be a candidate. Brute
+ * force over the corner: after A5 White cannot capture within ten plies; A5 is
+ * the only black move that holds that long (taking A1 at B1 does not). */
+static void test_deep_race_capture(void) {
+    static const char *rows[19] = {
+        ". . . . . . . . X O . . . O O X . . .",
+        ". O X X . . . . X O . . . O X . X . .",
+        ". . O X X X X X X O . O . O X . . . .",
+        ". O O X O O O O X X O O . O O X . . .",
+        ". X O X O O X X X . X O . O X X . . .",
+        ". X X O O . O O X . . X O O O X X X .",
+        ". . X O . O O X . . X X X . X . X O .",
+        ". . X O O X X X X X O O X X . X . X .",
+        ". . X X X . X O O X X O O X X X X X X",
+        ". . . X X . X X O X X X O X O X O O O",
+        ". . . X . . X O O O O X O O O O O O .",
+        ". . . O X X O O X X O O O O X O X . .",
+        ". X . X X X X X O . . . . X X X X . O",
+        ". X O O X X O O O . . O . O O . . . .",
+        ". O . O X O O O . . . . . . . . O . .",
+        "O . O X O O X . . . . . . . . . . . .",
+        ". O O X X O . X . O . . O . . O . . .",
+        ". X X X X O . . . . . . . . . . . . .",
+        ". . . X O O . . . . . . . . . . . . .",
+    };
+    go_board *b = gt_board_from_rows(19, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    /* The zone: points near the corner string before the line, and the
+     * points of the fight above it. */
+    static bool zone[GO_MAX_POINTS];
+    make_zone(b, go_vertex_parse(b, "B2"), 3, zone);
+    static const char *more[] = {"C7", "C8", "A5", "A6", "A7", "A8", "B4"};
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) zone[go_vertex_parse(b, more[i])] = true;
+    static const char *line[] = {"A2", "B1", "C7", "C5", "A5", "A6", "A7", "A1", "C1", "A1"};
+    int played = 0;
+    for (size_t i = 0; i < sizeof line / sizeof line[0]; i++) {
+        bool ok = go_board_play(b, i % 2 ? GO_WHITE : GO_BLACK, go_vertex_parse(b, line[i])) == GO_OK;
+        CHECK_MSG(ok, "deep race capture: %s illegal", line[i]);
+        if (!ok) break;
+        played++;
+    }
+    go_point t = go_vertex_parse(b, "B2"), a5 = go_vertex_parse(b, "A5"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    go_reader_set_depth_offset(r, -10);
+    yomi_result d = go_defend(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(d == YOMI_WIN || d == YOMI_KO_WIN, "deep race capture: defend %s, want a win", yomi_result_name(d));
+    CHECK_MSG(m == a5, "deep race capture: defend move");
+    CHECK(go_board_play(b, GO_BLACK, a5) == GO_OK);
+    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 10, zone), "deep race capture: brute force captures after A5");
+    go_board_undo(b);
+    CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, "B1")) == GO_OK);
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 10, zone), "deep race capture: B1 holds by brute force");
+    go_board_undo(b);
+    for (int i = 0; i < played; i++) go_board_undo(b);
     go_board_free(b);
 }
 
@@ -681,6 +821,8 @@ int main(int argc, char **argv) {
     test_deep_generators();
     test_counter_ko_capture();
     test_race_next_door();
+    test_wait_in_race();
+    test_deep_race_capture();
     test_own_ko_deep();
     test_ko_capture_first();
     test_fresh_agrees(r);

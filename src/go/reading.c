@@ -57,7 +57,8 @@ enum {
     LOCAL_PLY = 5,        /* the points next to the opponent's last move up to here */
     ANSWER_PLY = 8,       /* answers to the opponent's last move up to here */
     CHASE_PLY = 4,        /* defender ataris on two-liberty neighbours unchecked up to here */
-    PASS_PLY = 3,         /* after a defender pass deeper, the attacker only fills liberties */
+    PASS_PLY = 3,         /* after a defender pass deeper, the attacker only fills liberties
+                             (or saves its short strings sharing one) */
     MAX_PLY = 64,
     MAX_CAND = 48
 };
@@ -534,6 +535,10 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
     go_color def = r->def;
     int o = r->depth_offset;
 
+    /* Can the target extend at all (a liberty that is not a self-atari)? */
+    bool can_extend = false;
+    for (int i = 0; i < n; i++)
+        can_extend |= libs_after(r, def, libs[i], 2) >= 2 || capture_size(b, def, libs[i]) > 0;
     /* Adjacent enemy strings: capture those in atari; shorten those that are
      * short of liberties themselves (a capturing race). */
     /* (A string in atari near the root may also counter-atari.) */
@@ -569,9 +574,10 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
             }
             for (int k = 0; k < na && !chase; k++) {
                 /* An atari on the neighbour may be played even as a self-atari: it
-                 * can start a ko. */
+                 * can start a ko. Where the target cannot extend, any such
+                 * self-atari (an approach move): the race is all it has. */
                 int la = libs_after(r, def, al[k], 3);
-                if (la >= 2 || (la == 1 && (na == 2 || ply <= WIDE_PLY + o)))
+                if (la >= 2 || (la == 1 && (na == 2 || ply <= WIDE_PLY + o || !can_extend)))
                     cand_add(c, al[k], (na == 2 ? 12 : 4) + (is_lib(libs, n, al[k]) ? 10 : 0) - (la == 1 ? 10 : 0));
                 /* The liberty is a self-atari: backfill, giving the friendly
                  * strings next to it air so that filling it works later. */
@@ -588,10 +594,18 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
             }
         }
     }
-    /* Can the target extend at all (a liberty that is not a self-atari)? */
-    bool can_extend = false;
-    for (int i = 0; i < n; i++)
-        can_extend |= libs_after(r, def, libs[i], 2) >= 2 || capture_size(b, def, libs[i]) > 0;
+    /* Deeper, a neighbour with three liberties in a race: only its liberties
+     * where my stone would capture something (safe where it would be a
+     * self-atari otherwise: a capture that shortens the race). */
+    if (maxl == 2 && n <= 2) {
+        int nn3 = go_string_neighbors(b, r->str, 3, nb, 32);
+        for (int i = 0; i < nn3; i++) {
+            go_point al[3];
+            if (go_string_liberties(b, nb[i], al, 3) != 3) continue;
+            for (int k = 0; k < 3; k++)
+                if (capture_size(b, def, al[k]) > 0) cand_add(c, al[k], 6);
+        }
+    }
     for (int i = 0; i < n; i++) {
         go_point l = libs[i];
         int la = libs_after(r, def, l, 6);
@@ -620,11 +634,12 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
                     for (int j = 0; j < ne; j++) {
                         go_point el[3];
                         int nl = go_string_liberties(b, en[j], el, 3);
-                        /* Their liberties (near the root also as a
-                         * self-atari, an approach move, tried late)... */
+                        /* Their liberties (near the root, or where the
+                         * target cannot extend, also as a self-atari, an
+                         * approach move, tried late)... */
                         for (int k = 0; k < nl; k++) {
                             int le = libs_after(r, def, el[k], 2);
-                            if (le >= 2 || (le == 1 && ply <= WIDE_PLY + o))
+                            if (le >= 2 || (le == 1 && (ply <= WIDE_PLY + o || !can_extend)))
                                 cand_add(c, el[k], le >= 2 ? 1 : -5);
                         }
                         /* ...and saving my strings in atari next to them,
@@ -820,9 +835,21 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
     if (captured) {
         cand_add(&c, r->str, 1);
     } else if (att_turn && after_pass && ply > PASS_PLY + r->depth_offset) {
-        /* After the defender passed inside the search, only direct liberty moves:
-         * keeps the pass-and-fill sequences short. */
+        /* After the defender passed inside the search, only direct liberty moves
+         * (keeps the pass-and-fill sequences short)... */
         for (int i = 0; i < n; i++) cand_add(&c, libs[i], 1);
+        /* ...and saving my strings short of liberties that share one with the
+         * target: filling that liberty would be a self-atari, and the pass
+         * may have been a waiting move in the race. */
+        for (int i = 0; i < n; i++) {
+            GO_FOR_NEIGHBORS(libs[i], q) {
+                if (go_board_at(b, q) != r->att || go_string_libs(b, q) > 2) continue;
+                go_point al[2];
+                int na = go_string_liberties(b, q, al, 2);
+                for (int k = 0; k < na; k++)
+                    if (al[k] != libs[i] && libs_after(r, r->att, al[k], 3) >= 3) cand_add(&c, al[k], 0);
+            }
+        }
     } else if (att_turn) {
         gen_attack(r, n, libs, ply, &c);
     } else {

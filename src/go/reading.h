@@ -12,13 +12,16 @@
  * attacker strings short of liberties and attacking what threatens them (taking
  * it even as a ko), near the root also those around a weak string the target
  * would join. Defender moves: its liberties, captures and ataris of
- * adjacent enemy strings (races; near the root also self-atari throw-ins and
- * counter-ataris from a string in atari), backfilling where filling an enemy
+ * adjacent enemy strings (races; near the root, or where the target cannot
+ * extend, also self-atari throw-ins; near the root counter-ataris from a string
+ * in atari; deeper, a liberty of a three-liberty neighbour where my stone would
+ * capture something), backfilling where filling an enemy
  * liberty would be a self-atari, saving my other strings in atari that the race
  * opponent would take for liberties, backfilling for friendly strings it would
  * join and attacking what presses on them (also by saving my strings in atari
- * next to it, near the root by self-atari approach moves; at any ply where
- * every liberty is a self-atari: the connection needs that first), every point
+ * next to it, by self-atari approach moves near the root or where the target
+ * cannot extend; at any ply where every liberty is a self-atari: the
+ * connection needs that first), every point
  * near it close to the root, and passing. Away from the root an atari on a
  * two-liberty neighbour is read only when the ladder reader says it captures
  * (a chase the opponent runs out of saves nothing). Both sides also answer the
@@ -27,7 +30,9 @@
  * after GNU Go's (see reading.c); a forbidden ko is retaken (after a ko
  * threat) up to ply 5, the target's own ko (taking or retaking the target, a
  * capture on one of its liberties) up to ply 9; as in GNU Go the defender's
- * pass only shows that the attacker's move did nothing. The ladder reader (ladder.h) answers
+ * pass only shows that the attacker's move did nothing (deeper than ply 3 the
+ * attacker then fills the target's liberties or saves its strings of one or
+ * two liberties that share one with it). The ladder reader (ladder.h) answers
  * ladder questions below the first two plies (near the root the full reading
  * sees more: counter-ataris, captures that make a capture a snapback; there a
  * ladder capture is only the first move tried). */
