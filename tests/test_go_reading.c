@@ -10,7 +10,8 @@
  * in the line; and an attack through a ko answered by the ko capture itself;
  * also from reading.tst: the race next door read deep (ply bounds moved down),
  * a race won by waiting (the attacker saves its own string after a pass) and a
- * capture that shortens a race deep in a line.
+ * capture that shortens a race deep in a line; a dead string pinned to the
+ * edge that liberties alone would count as escaped.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
@@ -809,6 +810,39 @@ static void test_fresh_agrees(go_reader *used) {
     }
 }
 
+/* A string pinned to the edge is not escaped by its liberty count: the black
+ * string A2-C2 has four liberties (A1, B1, C1, D2), all on the first two
+ * lines, yet is dead (D2 gains nothing, and A1-C1 holds one eye at most).
+ * Read with every ply bound moved down by eight, where four liberties count
+ * as escaped from the root on, an edge string still has to be read: White
+ * captures, Black cannot defend. Brute force over the whole board (every
+ * legal move, the defender also passing): White captures within seven plies
+ * when White moves first, within eight when Black does. */
+static void test_edge_not_escaped(void) {
+    static const char *rows[5] = {
+        ". O . O .",
+        "O O O O O",
+        "O O O O O",
+        "X X X . O",
+        ". . . O O",
+    };
+    go_board *b = gt_board_from_rows(5, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "A2"), m = GO_NO_POINT;
+    CHECK(go_string_libs(b, t) == 4);
+    go_reader *r = go_reader_new(NULL);
+    go_reader_set_depth_offset(r, -8);
+    yomi_result a = go_attack(r, b, t, &m);
+    CHECK_MSG(a == YOMI_WIN, "edge not escaped: attack %s, want a win", yomi_result_name(a));
+    yomi_result d = go_defend(r, b, t, &m);
+    CHECK_MSG(d == YOMI_LOSS, "edge not escaped: defend %s, want a loss", yomi_result_name(d));
+    go_reader_free(r);
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 7, NULL), "edge not escaped: brute force attack");
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 8, NULL), "edge not escaped: brute force defence");
+    go_board_free(b);
+}
+
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
@@ -825,6 +859,7 @@ int main(int argc, char **argv) {
     test_deep_race_capture();
     test_own_ko_deep();
     test_ko_capture_first();
+    test_edge_not_escaped();
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

