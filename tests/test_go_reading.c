@@ -11,7 +11,8 @@
  * also from reading.tst: the race next door read deep (ply bounds moved down),
  * a race won by waiting (the attacker saves its own string after a pass) and a
  * capture that shortens a race deep in a line; a dead string pinned to the
- * edge that liberties alone would count as escaped.
+ * edge that liberties alone would count as escaped; a net in front of a
+ * first-line liberty with the ply bounds moved down.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
@@ -843,6 +844,43 @@ static void test_edge_not_escaped(void) {
     go_board_free(b);
 }
 
+/* A net in front of a liberty on the first line: the black string A5-A6 has
+ * three liberties (A7, A4, B5); White B4, next to A4 and B5, nets it. With
+ * every ply bound moved down by six (nets around three-liberty strings are
+ * then off even at the root) the attacker still tries the points next to a
+ * first-line liberty: the hane that stops a crawl along the edge, read a few
+ * plies deeper than other nets (reading.tst:63 needs it at ply 7). Brute
+ * force over the whole board (every legal move, the defender also passing):
+ * White captures within seven plies moving first, and within six after B4;
+ * Black moving first saves it for eight plies. */
+static void test_edge_net(void) {
+    static const char *rows[7] = {
+        ". O X . O O O",
+        "X O O X X . X",
+        "X . O O O . .",
+        ". . . . . X .",
+        ". O X . X O .",
+        "X X X X . . X",
+        "X . X X . . O",
+    };
+    go_board *b = gt_board_from_rows(7, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "A5"), b4 = go_vertex_parse(b, "B4"), m = GO_NO_POINT;
+    CHECK(go_string_libs(b, t) == 3);
+    go_reader *r = go_reader_new(NULL);
+    go_reader_set_depth_offset(r, -6);
+    yomi_result a = go_attack(r, b, t, &m);
+    CHECK_MSG(a == YOMI_WIN && m == b4, "edge net: attack %s, want a win at B4", yomi_result_name(a));
+    go_reader_free(r);
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 7, NULL), "edge net: brute force attack");
+    CHECK_MSG(!bf_captures(b, t, GO_BLACK, false, 8, NULL), "edge net: brute force defence");
+    CHECK(go_board_play(b, GO_WHITE, b4) == GO_OK);
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 6, NULL), "edge net: B4 fails by brute force");
+    go_board_undo(b);
+    go_board_free(b);
+}
+
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
@@ -860,6 +898,7 @@ int main(int argc, char **argv) {
     test_own_ko_deep();
     test_ko_capture_first();
     test_edge_not_escaped();
+    test_edge_net();
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

@@ -52,10 +52,14 @@ enum {
     SAFE_LIBS = 5,
     FOURLIB_PLY = 7,
     THREELIB_PLY = 16,
-    EDGE4_PLY = 13,       /* chosen on reading.tst: 12..20 score the same, 11 loses case 166 */
-    EDGE3_PLY = 28,       /* chosen on reading.tst: 26..40 score the same, 25 loses case 87 */
+    EDGE4_PLY = 12,       /* chosen on reading.tst: 12..20 score the same, 12 reads least,
+                             11 loses case 166 */
+    EDGE3_PLY = 26,       /* chosen on reading.tst: 26..40 score the same, 26 reads least,
+                             25 loses case 87 */
     BACKFILL_PLY = 9,     /* second-order, backfilling and race moves up to here */
     NET3_PLY = 5,         /* nets around three-liberty strings up to here */
+    CRAWL_PLY = 7,        /* ...and in front of a first-line liberty up to here (chosen on
+                             reading.tst: 7..13 score the same, 6 loses case 63) */
     WIDE_PLY = 3,         /* every point near the target, for the defender, up to here */
     KO_PLY = 5,           /* forbidden kos are retaken only up to here */
     OWN_KO_PLY = 9,       /* the target's own ko (see own_ko) up to here */
@@ -469,8 +473,10 @@ static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand 
             if (j != i) ext += libs_after(r, def, libs[j], 5);
         cand_add(c, l, 40 + 6 * la - 4 * ext + (la <= 1 ? -30 : 0));
         /* Second-order liberties: nets, and backfilling where the liberty itself
-         * would be a self-atari. */
-        if (second || (la <= 1 && ply <= BACKFILL_PLY + o)) {
+         * would be a self-atari. In front of a liberty on the first line (the
+         * target crawls there) also deeper: the hane that stops the crawl. */
+        bool crawl = n == 3 && ply <= CRAWL_PLY + o && on_edge(b, l);
+        if (second || crawl || (la <= 1 && ply <= BACKFILL_PLY + o)) {
             GO_FOR_NEIGHBORS(l, q) {
                 if (go_board_at(b, q) != GO_EMPTY || is_lib(libs, n, q)) continue;
                 int lq = libs_after(r, att, q, 4);

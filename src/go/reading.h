@@ -6,10 +6,10 @@
  * What counts as escaped follows GNU Go's reading: five liberties at any ply,
  * four after ply 7, three after ply 16 (GTP increase_depths moves these by
  * one); a string whose liberties all lie on the first two lines (crawling
- * along the edge) only four after ply 13, three after ply 28. Capturing a
+ * along the edge) only four after ply 12, three after ply 26. Capturing a
  * string that the defender retakes at once (a ko, a snapback) is not yet a
  * capture. Attacker moves: the string's liberties, second-order
- * liberties (nets), strings it would join (near the root also ataris on them
+ * liberties (nets; deeper, the hane in front of a first-line liberty), strings it would join (near the root also ataris on them
  * and the approach moves that make such ataris safe), backfilling, saving
  * attacker strings short of liberties and attacking what threatens them (taking
  * it even as a ko), near the root also those around a weak string the target
