@@ -65,6 +65,13 @@ static bool bf_captures(go_board *b, go_point t, go_color def, bool att, int d, 
 
 /* Points within distance `near` of the string at t (for the zone-limited
  * brute force on bigger boards). */
+/* Whether m is one of the n vertices in names (the moves a test accepts). */
+static bool move_is_one_of(const go_board *b, go_point m, const char *const *names, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (m == go_vertex_parse(b, names[i])) return true;
+    return false;
+}
+
 static void make_zone(const go_board *b, go_point t, int near, bool *zone) {
     memset(zone, 0, GO_MAX_POINTS * sizeof *zone);
     go_point st[GO_MAX_POINTS];
@@ -554,9 +561,8 @@ static void test_race_next_door(void) {
         for (int row = 0; row < 8; row++) zone[go_pt(col, row)] = true;
     for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
     if (d == YOMI_WIN) {
-        bool known = false;
-        static const char *good[] = {"E11", "B13", "B12"};
-        for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) known |= m == go_vertex_parse(b, good[i]);
+        static const char *const good[] = {"E11", "B13", "B12"};
+        bool known = move_is_one_of(b, m, good, sizeof good / sizeof good[0]);
         CHECK_MSG(known, "race next door: defence move");
         CHECK(go_board_play(b, GO_WHITE, m) == GO_OK);
         CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 8, zone), "race next door: brute force captures");
@@ -578,9 +584,8 @@ static void test_race_next_door(void) {
         go_reader_free(dr);
         CHECK_MSG(dd == YOMI_WIN, "race next door, depth offset -4: defend %s %s, want win", deep[k],
                   yomi_result_name(dd));
-        bool known = false;
-        static const char *good[] = {"E11", "B13", "B12"};
-        for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) known |= dm == go_vertex_parse(b, good[i]);
+        static const char *const good[] = {"E11", "B13", "B12"};
+        bool known = move_is_one_of(b, dm, good, sizeof good / sizeof good[0]);
         CHECK_MSG(known, "race next door, depth offset -4: defend %s move", deep[k]);
         if (known) {
             CHECK(go_board_play(b, GO_WHITE, dm) == GO_OK);
@@ -732,9 +737,8 @@ static void test_own_ko_deep(void) {
     yomi_result a = go_attack(r, b, t, &m);
     go_reader_free(r);
     CHECK_MSG(a == YOMI_KO_LOSS, "own ko deep: attack %s, want ko-loss", yomi_result_name(a));
-    bool known = false;
-    static const char *good[] = {"B4", "C4", "C1"};
-    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) known |= m == go_vertex_parse(b, good[i]);
+    static const char *const good[] = {"B4", "C4", "C1"};
+    bool known = move_is_one_of(b, m, good, sizeof good / sizeof good[0]);
     CHECK_MSG(known, "own ko deep: attack move");
     static bool zone[GO_MAX_POINTS];
     memset(zone, 0, sizeof zone);
