@@ -745,14 +745,21 @@ static bool near_edge(const go_board *b, go_point p) {
     return c <= 1 || w <= 1 || c >= hi || w >= hi;
 }
 
-/* Has the target, now on the board with n liberties, escaped at this ply?
- * (With three or four liberties: not yet if all of them lie on the first two
- * lines, see EDGE4_PLY.) */
-static bool escaped(const go_reader *r, int n, int ply) {
+/* The escape rule for a target with n liberties at this ply: 1 escaped, 0 not
+ * yet, -1 escaped only if one of its liberties lies off the first two lines
+ * (with three or four liberties, see EDGE4_PLY). */
+static int escape_rule(const go_reader *r, int n, int ply) {
     int o = r->depth_offset;
-    if (n >= SAFE_LIBS) return true;
-    if (n < 3 || ply <= (n == 4 ? FOURLIB_PLY : THREELIB_PLY) + o) return false;
-    if (ply > (n == 4 ? EDGE4_PLY : EDGE3_PLY) + o) return true;
+    if (n >= SAFE_LIBS) return 1;
+    if (n < 3 || ply <= (n == 4 ? FOURLIB_PLY : THREELIB_PLY) + o) return 0;
+    if (ply > (n == 4 ? EDGE4_PLY : EDGE3_PLY) + o) return 1;
+    return -1;
+}
+
+/* Has the target, now on the board with n liberties, escaped at this ply? */
+static bool escaped(const go_reader *r, int n, int ply) {
+    int e = escape_rule(r, n, ply);
+    if (e >= 0) return e;
     go_point l[4];
     go_string_liberties(r->b, r->str, l, 4);
     for (int i = 0; i < n; i++)
@@ -761,14 +768,12 @@ static bool escaped(const go_reader *r, int n, int ply) {
 }
 
 /* Would the defender's move at p (legal, la >= 2 liberties after it) leave
- * the target escaped at this ply? Below SAFE_LIBS only when one of p's empty
- * neighbours, a liberty after the move, lies off the first two lines (else
- * the move is read). */
+ * the target escaped at this ply? Where the edge matters, only when one of
+ * p's empty neighbours, a liberty after the move, lies off the first two
+ * lines (else the move is read). */
 static bool escapes_by(const go_reader *r, go_point p, int la, int ply) {
-    int o = r->depth_offset;
-    if (la >= SAFE_LIBS) return true;
-    if (la < 3 || ply <= (la == 4 ? FOURLIB_PLY : THREELIB_PLY) + o) return false;
-    if (ply > (la == 4 ? EDGE4_PLY : EDGE3_PLY) + o) return true;
+    int e = escape_rule(r, la, ply);
+    if (e >= 0) return e;
     GO_FOR_NEIGHBORS(p, q) {
         if (go_board_at(r->b, q) == GO_EMPTY && !near_edge(r->b, q)) return true;
     }
