@@ -12,7 +12,10 @@
  * a race won by waiting (the attacker saves its own string after a pass) and a
  * capture that shortens a race deep in a line; a dead string pinned to the
  * edge that liberties alone would count as escaped; a net in front of a
- * first-line liberty with the ply bounds moved down.
+ * first-line liberty with the ply bounds moved down; a string in a race saved
+ * by a capture next to it or by a counter-atari, and a race against a target
+ * with four liberties won by filling the outside liberties of the string it
+ * races.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
@@ -885,6 +888,164 @@ static void test_edge_net(void) {
     go_board_free(b);
 }
 
+/* Saving a string in a race by a capture next to it (GNU Go's reading.tst:155):
+ * the black string G9 (liberties H8, J8) and the white string around it
+ * (G7-J7, the same two liberties) are in seki. White J3 ataris the black
+ * string G6 that presses on that white string; Black saves it by taking the
+ * white stone F6 (in atari) at E6, which gives G6 two eyes (F6, J5), and the
+ * seki stands. An earlier reader saved only by extending and answered J3.
+ * Brute force over columns E to J: White moving first cannot capture G9
+ * within eleven plies; after J3, with E6 forbidden to Black, White captures
+ * within six. */
+static void test_race_capture_saves(void) {
+    static const char *rows[9] = {
+        ". . X . X O X X X",
+        ". . X . X O O . .",
+        ". . X X X X O O O",
+        ". . . X . O X X X",
+        ". . . X X X O X .",
+        ". . . X O O O X X",
+        ". . . X O . O O .",
+        ". . . X O O . O O",
+        ". . . X O . . . .",
+    };
+    go_board *b = gt_board_from_rows(9, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "G9"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_LOSS, "race capture saves: attack %s, want loss", yomi_result_name(a));
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    for (int col = 4; col < 9; col++)
+        for (int row = 0; row < 9; row++) zone[go_pt(col, row)] = true;
+    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 11, zone), "race capture saves: brute force captures");
+    CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "J3")) == GO_OK);
+    bf_forbid = go_vertex_parse(b, "E6");
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 6, zone), "race capture saves: J3 fails without E6");
+    bf_forbid = GO_NO_POINT;
+    go_board_undo(b);
+    go_board_free(b);
+}
+
+/* A race where the target has four liberties (GNU Go's reading.tst:232): the
+ * white string A12 has an eye (A11) and three liberties (A13, B13, C13)
+ * shared with the black string A14-E14-D13, whose other liberties (B15, C15,
+ * D15, E15) lie inside White's wall. White must fill those first; with the
+ * shared liberties filled last, Black runs out first. An earlier reader read
+ * races only against targets with three liberties or fewer, never filled the
+ * outside liberties and answered that A12 dies. Brute force over the fight's
+ * points (the liberties of both strings and the stones a capture would
+ * free): after any of B15-E15 Black cannot capture A12 within seventeen
+ * plies; if White passes, Black captures within seven. */
+static void test_race_outside_libs(void) {
+    static const char *rows[19] = {
+        ". O . . . O . . . . . . . . . . . . .",
+        "O O . . . O . . . . . . . . . . . . .",
+        ". O . . . O . . . . . . . . . . . . .",
+        "O O O O O O O O O O O O O O O O O O O",
+        "O . . . . O . . . . . . . . . X X X X",
+        "X X X X X O X X X X X X X X X X . . .",
+        ". . . X O X X . . . . . . . . X . . .",
+        "O O O O O X . . . . . . . . . X . . .",
+        ". O X X O X . . . . . . . . . X . . .",
+        "O O O X X X . . . . . . . . . X . . .",
+        "X O X X . X X . . . . . . . . X . . .",
+        "X X X X O O X X . . . . . . . X . . .",
+        ". X . X O . O X X X X X X . . X . . .",
+        "X X X X O O O O O O O O X X X X . . .",
+        "X . O O X . O . O X X X O . X . X . .",
+        "X . O . X . O O O O X . O . X X X . .",
+        "X . O . X . O . . . X . O . . . X . .",
+        "X X O . X . O . X X X . O O O . X X X",
+        "X X O . X . O X X . X . O . O . X . .",
+    };
+    go_board *b = gt_board_from_rows(19, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "A12"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result d = go_defend(r, b, t, &m);
+    go_reader_free(r);
+    static const char *const good[] = {"B15", "C15", "D15", "E15"};
+    bool known = move_is_one_of(b, m, good, sizeof good / sizeof good[0]);
+    CHECK_MSG(d == YOMI_WIN && known, "race outside liberties: defend %s, want a win on B15-E15",
+              yomi_result_name(d));
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    static const char *pts[] = {"B15", "C15", "D15", "E15", "A13", "B13", "C13", "A11",
+                                "A14", "B14", "C14", "D14", "E14", "D13"};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, good[i])) == GO_OK);
+        CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 17, zone),
+                  "race outside liberties: brute force captures after %s", good[i]);
+        go_board_undo(b);
+    }
+    CHECK_MSG(bf_captures(b, t, GO_WHITE, true, 7, zone),
+              "race outside liberties: brute force spares A12 after a pass");
+    go_board_free(b);
+}
+
+/* A counter-atari that saves a string in a race (GNU Go's reading.tst:176):
+ * the white string B1 (liberties A1, C1, D1) races the black string A2-D5
+ * (A1, A4); Black A4 ataris the white stones B4-B5, whose extension at A5
+ * would only put them back in atari. White answers by putting the black
+ * stone B6 next to them in atari (A6, or B7): the capture of B4-B5 then
+ * costs Black its own stones. An earlier reader only extended or captured to
+ * save B4-B5 and answered that A4 kills. Brute force over the fight's points:
+ * Black moving first cannot capture B1 within thirteen plies; after A4 and
+ * A6 not within fourteen; after A4 and C1 (a plain move) Black captures
+ * within ten. */
+static void test_race_counter_atari(void) {
+    static const char *rows[19] = {
+        ". . . . . . . . . O X . . . . . . . .",
+        ". . . O . . . . . O X . O O . . . . .",
+        ". . . O O O O O . O X X O X X . . . .",
+        ". . . O . . . . O O X X X . X X . . .",
+        "O O O . . O . O X X X X . X . . . . .",
+        "O X X O O . O O O O O O X O . . X . .",
+        "O X . X O O . O X O O X X X X X . . .",
+        "X X X X X O O O X X O X X O O O X . .",
+        ". . . X O X X O O X X O O O O X X X .",
+        ". X X O O O X X O X O O O O . O O X X",
+        "X X O . O X X . X X O O X O . O X X O",
+        "X O O . O O X . X X O X X X O O X O O",
+        "O . . . . . O X X O X . X O . . O O .",
+        ". X O O . . O X . . X . X O O O X O .",
+        ". O X X O O O X . . . X O O X O X O .",
+        ". O X O X O O X X . . . X X X O X O O",
+        "X X X O X X X . X . . . . . . X X X O",
+        "X O O O O X . X O X . . . . . . . X O",
+        ". O . . O X . . . . . . . . . . . X X",
+    };
+    go_board *b = gt_board_from_rows(19, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "B1"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_LOSS, "race counter-atari: attack %s, want loss", yomi_result_name(a));
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    static const char *pts[] = {"A1", "C1", "D1", "A4", "A5", "A6", "A7", "B4", "B5",
+                                "B6", "B7", "C7", "G1", "G2", "H1", "H3", "J1"};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 13, zone), "race counter-atari: brute force captures");
+    CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, "A4")) == GO_OK);
+    CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "A6")) == GO_OK);
+    CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 14, zone), "race counter-atari: brute force captures after A6");
+    go_board_undo(b);
+    CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "C1")) == GO_OK);
+    CHECK_MSG(bf_captures(b, t, GO_WHITE, true, 10, zone), "race counter-atari: C1 holds by brute force");
+    go_board_undo(b);
+    go_board_undo(b);
+    go_board_free(b);
+}
+
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
@@ -903,6 +1064,9 @@ int main(int argc, char **argv) {
     test_ko_capture_first();
     test_edge_not_escaped();
     test_edge_net();
+    test_race_capture_saves();
+    test_race_outside_libs();
+    test_race_counter_atari();
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

@@ -582,6 +582,19 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
                     go_point ml;
                     go_string_liberties(b, mine[k], &ml, 1);
                     if (libs_after(r, def, ml, 3) >= 2) cand_add(c, ml, 8);
+                    /* ...or capturing a string in atari next to it (or, near
+                     * the root, where it cannot extend, putting one with two
+                     * liberties in atari: chosen on reading.tst, deeper it
+                     * changes the answer of case 136). */
+                    bool counter = libs_after(r, def, ml, 3) < 2 && ply <= WIDE_PLY + o;
+                    go_point cap[8];
+                    int ncap = go_string_neighbors(b, mine[k], counter ? 2 : 1, cap, 8);
+                    for (int j = 0; j < ncap; j++) {
+                        go_point cl[2];
+                        int ncl = go_string_liberties(b, cap[j], cl, 2);
+                        for (int h = 0; h < ncl; h++)
+                            if (ncl == 1 || libs_after(r, def, cl[h], 2) >= 2) cand_add(c, cl[h], ncl == 1 ? 8 : 2);
+                    }
                 }
             }
             for (int k = 0; k < na && !chase; k++) {
@@ -604,6 +617,26 @@ static void gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand 
                     }
                 }
             }
+        }
+    }
+    /* A race against a neighbour that shares liberties with the target: the
+     * shared ones are filled last, so what counts is its outside liberties.
+     * Near the root, where the target has four liberties (the neighbours are
+     * not read as a race above, an eye and shared liberties can still lose
+     * it), fill the outside liberties of a neighbour with few of them.
+     * (Chosen on reading.tst: read also for targets with fewer liberties,
+     * or deeper (to BACKFILL_PLY), it changes the answer of case 38.) */
+    if (n == 4 && ply <= WIDE_PLY + o) {
+        go_point nbw[32];
+        int nw = go_string_neighbors(b, r->str, maxl + n, nbw, 32);
+        for (int i = 0; i < nw; i++) {
+            go_point al[8];
+            int na = go_string_liberties(b, nbw[i], al, 8);
+            int shared = 0;
+            for (int k = 0; k < na; k++) shared += is_lib(libs, n, al[k]);
+            if (!shared || na - shared > maxl) continue;
+            for (int k = 0; k < na; k++)
+                if (!is_lib(libs, n, al[k]) && libs_after(r, def, al[k], 2) >= 2) cand_add(c, al[k], 4);
         }
     }
     /* Deeper, a neighbour with three liberties in a race: only its liberties
