@@ -15,12 +15,14 @@
  * first-line liberty with the ply bounds moved down; a string in a race saved
  * by a capture next to it or by a counter-atari, and a race against a target
  * with four liberties won by filling the outside liberties of the string it
- * races.
+ * races; a ladder whose last capture would be a ko, a ko that one threat
+ * must settle and a ko on a liberty of a string in a race, deep in the line.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
  *    fixed depth, on small crowded boards (optionally with one point the
- *    defender may not play: a ko the attacker has won);
+ *    defender may not play: a ko the attacker has won; or with ko threats
+ *    without end for the defender);
  *  - bf_ladder: the ladder alone (ataris against extensions and captures).
  * Also: the board is restored, node limits give YOMI_UNKNOWN and never a claim,
  * and answers do not depend on what the reader read before. */
@@ -46,19 +48,47 @@ static go_point bf_forbid = GO_NO_POINT;
  * both sides tried, the defender also passing? (The simple-ko rule is the
  * board's: no ko threats.) With a zone, only its points are tried: evidence,
  * not proof, on bigger boards. */
+/* With bf_threats > 0 the defender has that many ko threats (BF_ENDLESS: no
+ * end of them): it may retake a ko the simple-ko rule forbids after a threat
+ * the attacker answers (a pass pair), and a target taken by a ko capture is
+ * not captured while it may retake it. The attacker has none. */
+#define BF_ENDLESS 1000
+static int bf_threats;
+
+/* The defender's move at p, through a threat where only the simple-ko rule
+ * forbids it (with bf_threats): the moves played (to undo), 0 if none. */
+static int bf_def_play(go_board *b, go_color def, go_point p) {
+    int rc = go_board_play(b, def, p);
+    if (rc == GO_OK) return 1;
+    if (rc != GO_ILLEGAL_KO || bf_threats <= 0) return 0;
+    go_board_play(b, def, GO_PASS);
+    go_board_play(b, go_other(def), GO_PASS);
+    if (go_board_play(b, def, p) == GO_OK) {
+        bf_threats--;
+        return 3;
+    }
+    go_board_undo(b);
+    go_board_undo(b);
+    return 0;
+}
+
 static bool bf_captures(go_board *b, go_point t, go_color def, bool att, int d, const bool *zone) {
-    if (go_board_at(b, t) != def) return true;
+    bool gone = go_board_at(b, t) != def;
+    if (gone && (att || bf_threats <= 0 || go_board_ko(b) != t)) return true;
     if (d == 0) return false;
     go_color me = att ? go_other(def) : def;
     GO_FOR_POINTS(b, p) {
-        if ((zone && !zone[p]) || (!att && p == bf_forbid)) continue;
-        if (go_board_play(b, me, p) != GO_OK) continue;
+        if ((zone && !zone[p] && p != t) || (!att && p == bf_forbid)) continue;
+        int played = att ? go_board_play(b, me, p) == GO_OK : bf_def_play(b, def, p);
+        if (!played) continue;
         bf_nodes++;
         bool r = bf_captures(b, t, def, !att, d - 1, zone);
-        go_board_undo(b);
+        for (int i = 0; i < played; i++) go_board_undo(b);
+        if (played == 3) bf_threats++;
         if (att && r) return true;
         if (!att && !r) return false;
     }
+    if (gone) return true;   /* the retake failed */
     if (att) return false;
     go_board_play(b, me, GO_PASS);
     bool r = bf_captures(b, t, def, true, d - 1, zone);
@@ -1046,6 +1076,154 @@ static void test_race_counter_atari(void) {
     go_board_free(b);
 }
 
+/* A ladder that ends in a ko (GNU Go's reading.tst:135): Black A6 ataris the
+ * white stone A7 (liberties A6, A8). After White takes A6 back with A5, the
+ * ladder reader sees Black's atari at A8 capture A7 (White's extension at A6
+ * dies), but White need not extend: taking A7 at A6 is then a ko capture,
+ * which White retakes after a ko threat. So Black's attack works only through
+ * a ko that Black takes first. Brute force over the corner's points: without
+ * ko threats Black A6 captures within nine plies; when White has ko threats
+ * without end Black captures nothing within nine plies. */
+static void test_ladder_into_ko(void) {
+    static const char *rows[9] = {
+        ". . . . . . . . .",
+        ". . . . . X . . X",
+        "O X X X X O X X X",
+        ". O . O O O O O X",
+        ". O O X . O X X X",
+        "X X X O O . O O O",
+        ". X X X O . . . .",
+        ". X X O O . . . .",
+        ". . O . . . . . .",
+    };
+    go_board *b = gt_board_from_rows(9, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "A7"), a6 = go_vertex_parse(b, "A6"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_KO_WIN, "ladder into ko: attack %s, want ko-win", yomi_result_name(a));
+    CHECK_MSG(m == a6, "ladder into ko: attack move");
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    static const char *pts[] = {"A5", "A6", "A8", "A9", "B8", "B9", "C8", "C9", "D9", "C6", "E5", "D5"};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    CHECK(go_board_play(b, GO_BLACK, a6) == GO_OK);
+    CHECK_MSG(bf_captures(b, t, GO_WHITE, false, 8, zone), "ladder into ko: brute force, A6 does not capture");
+    go_board_undo(b);
+    bf_threats = BF_ENDLESS;
+    CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 9, zone), "ladder into ko: brute force captures with threats");
+    bf_threats = 0;
+    go_board_free(b);
+}
+
+/* A ko that must be settled, not only won (GNU Go's reading.tst:225): the
+ * black corner (A4) lives only through the ko at C1/D1 and the race against
+ * the white stones E1-E3. Every saving move needs a ko threat, but A2
+ * (taking A1) leaves the ko open: after Black's retake White waits, retakes,
+ * and Black needs a second threat. F3 or F1, in the race, need only one. Under
+ * the ko master rules a ko once retaken can never be retaken, so both look the
+ * same: the answer is checked again with one threat for Black. Brute force over
+ * the corner's points: without ko threats White captures after F3 within
+ * eight plies; with one threat for Black it does not after F3 or F1, and does
+ * after A2. */
+static void test_one_threat(void) {
+    static const char *rows[9] = {
+        ". . O . . . . . .",
+        ". . O . . . . . .",
+        ". . O . . . . . .",
+        ". . O . . . . . .",
+        "O O O . . . . . .",
+        "X X O X X X X X X",
+        "X X O X O . X . .",
+        ". X X O O X X . .",
+        "O X . X O . X . .",
+    };
+    go_board *b = gt_board_from_rows(9, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "A4"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result d = go_defend(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(d == YOMI_KO_LOSS, "one threat: defend %s, want ko-loss", yomi_result_name(d));
+    static const char *const good[] = {"F3", "F1"};
+    CHECK_MSG(move_is_one_of(b, m, good, 2), "one threat: defence move");
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    static const char *pts[] = {"A2", "C1", "F1", "F3", "F2", "D1", "A1", "D2", "E1", "E2", "E3",
+                                "G1", "H1", "H2", "H3", "F5", "E5", "D5", "D6", "D7", "D3", "G2"};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    static const char *const moves[] = {"F3", "F1", "A2"};
+    for (int i = 0; i < 3; i++) {
+        CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, moves[i])) == GO_OK);
+        if (i == 0)
+            CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 8, zone), "one threat: brute force, F3 saves without threats");
+        bf_threats = 1;
+        bool cap = bf_captures(b, t, GO_BLACK, true, 8, zone);
+        bf_threats = 0;
+        CHECK_MSG(cap == (i == 2), "one threat: brute force, %s with one threat", moves[i]);
+        go_board_undo(b);
+    }
+    go_board_free(b);
+}
+
+/* A ko on a liberty of the target, deep in a race (GNU Go's reading.tst:37,
+ * four moves on): the black string J14 (liberties M3, M1 after White N4) races
+ * the white string M9. White N4 ataris the black stone N3; White M3 then fills
+ * the target's liberty taking N3 as a ko, and Black's retake at N3 gives the
+ * liberty back. That retake comes deeper than the general ko depth (every ply
+ * bound moved down by three here, as the root question needs it four plies
+ * deeper), so the target's own kos must include a ko on a stone that stands on
+ * one of its liberties. Brute force over the fight's points: without ko
+ * threats White N4 captures within seven plies; with ko threats without end
+ * for Black, White captures nothing within nine. */
+static void test_ko_on_liberty(void) {
+    static const char *rows[19] = {
+        ". . O X X X . . . . . . . . . . . . .",
+        ". . O O O X . . . . . . . . . . . . .",
+        ". . . O X X X X X . X X X . . . X X .",
+        ". . O X X . X O . X . O O X . X X O .",
+        ". O O O O X O . O X X X X . X . X X X",
+        ". X . . . O O O X O O O O X . X O O X",
+        ". X O O X X O X X X O . . O . O . . O",
+        "O X X X X O O O O X O O O O . O . O .",
+        ". O . . . X . . O X O X O . . . . O .",
+        "O X X X X O O . O X X X O O . X X X O",
+        ". O O O O O X . O O X O X X . X O O .",
+        ". . O X O X X . O X X O . . . . . . .",
+        ". X X X O X . . O X X O O . . . . . .",
+        ". . . X O X . . O X O O . O O . O . .",
+        ". . X . X O O O O X X O O X X O . . .",
+        ". . . X X X O O O X X X . X X X O . .",
+        ". . X O O O X O . O X . X O O X O . O",
+        ". . . . X X X O . O X X O . . X X O .",
+        ". . . . . . X X O O X . . . . . . X .",
+    };
+    go_board *b = gt_board_from_rows(19, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "J14"), n4 = go_vertex_parse(b, "N4"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    go_reader_set_depth_offset(r, -3);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_KO_WIN, "ko on liberty: attack %s, want ko-win", yomi_result_name(a));
+    CHECK_MSG(m == n4, "ko on liberty: attack move");
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    static const char *pts[] = {"M3", "N4", "M1", "N1", "O1", "O2", "P2", "P1", "N3", "N8", "O7", "N6"};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    CHECK(go_board_play(b, GO_WHITE, n4) == GO_OK);
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 6, zone), "ko on liberty: brute force, N4 does not capture");
+    go_board_undo(b);
+    bf_threats = BF_ENDLESS;
+    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 9, zone), "ko on liberty: brute force captures with threats");
+    bf_threats = 0;
+    go_board_free(b);
+}
+
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
@@ -1067,6 +1245,9 @@ int main(int argc, char **argv) {
     test_race_capture_saves();
     test_race_outside_libs();
     test_race_counter_atari();
+    test_ladder_into_ko();
+    test_one_threat();
+    test_ko_on_liberty();
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

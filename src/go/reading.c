@@ -24,7 +24,9 @@
  * the last move that won at the same ply gets a bonus (a killer move). Below
  * the root a defender liberty that escapes at once ends the node unread.
  * Ladder answers are cached by position, and a defender's chase candidate
- * (see gen_defend) reads its ladder only when its turn comes.
+ * (see gen_defend) reads its ladder only when its turn comes. A root answer
+ * that needs a ko threat is checked again with one threat and no ko master
+ * (see one_threat_check).
  * Build with -DREADING_TRACE=N to print the tree down to ply N on stderr. */
 #include "go/reading.h"
 
@@ -82,6 +84,12 @@ enum {
 #define LAZY_CHASE GO_MAX_POINTS
 #define LADDER_CACHE 4096u   /* ladder answers kept, by position (a power of two) */
 
+typedef struct cand {
+    go_point p[MAX_CAND];
+    int score[MAX_CAND];
+    int n;
+} cand;
+
 /* A ladder answer: the position's key (see ladder_attack), result and move. */
 typedef struct ladder_entry {
     uint64_t key;
@@ -106,6 +114,10 @@ struct go_reader {
     go_color komaster;
     go_point kom_pos;
     bool gray, weak;
+    /* One-threat reading (see one_threat_check): strict is the colour that has
+     * one ko threat (GO_EMPTY: off), used whether it has spent it. */
+    go_color strict;
+    bool spent;
     int ply;              /* of the node being searched, for the ko depth */
     go_point line[MAX_PLY + 2];   /* the moves of the current line, by ply */
     /* go_board_libs_after results for the node being expanded (both colours). */
@@ -118,6 +130,8 @@ struct go_reader {
      * heuristic): a refutation often refutes the sibling moves too, so it is
      * tried earlier among near-equal candidates (ordering only). */
     go_point killer[MAX_PLY + 2];
+    /* The root's candidates, in order (for one_threat_check). */
+    cand root_cand;
     /* Ladder answers by position: the same ladder is asked about again and
      * again in nearby lines (a chase check at each node). */
     ladder_entry lcache[LADDER_CACHE];
@@ -161,7 +175,8 @@ static inline uint64_t mix64(uint64_t x) {
 static uint64_t node_key(const go_reader *r, bool att_turn, int ply) {
     uint64_t k = (uint64_t)r->str << 20 | (uint64_t)(go_board_ko(r->b) + 1) << 4 |
                  (uint64_t)att_turn << 2 | (uint64_t)r->komaster | (uint64_t)r->gray << 3 |
-                 (uint64_t)r->weak << 62 | (uint64_t)(r->kom_pos + 1) << 32;
+                 (uint64_t)r->weak << 62 | (uint64_t)(r->kom_pos + 1) << 32 |
+                 (uint64_t)(r->strict != GO_EMPTY) << 61 | (uint64_t)r->spent << 60;
     /* Past the last ply bound every ply-dependent rule is the same: one key. */
     int last = EDGE3_PLY + 1 + r->depth_offset;
     if (ply > last) ply = last;
@@ -191,11 +206,11 @@ static uint64_t node_key(const go_reader *r, bool att_turn, int ply) {
 typedef struct ko_state {
     go_color komaster;
     go_point kom_pos;
-    bool gray, weak;
+    bool gray, weak, spent;
 } ko_state;
 
 static ko_state ko_save(const go_reader *r) {
-    ko_state s = {r->komaster, r->kom_pos, r->gray, r->weak};
+    ko_state s = {r->komaster, r->kom_pos, r->gray, r->weak, r->spent};
     return s;
 }
 
@@ -204,6 +219,7 @@ static void ko_restore(go_reader *r, ko_state s) {
     r->kom_pos = s.kom_pos;
     r->gray = s.gray;
     r->weak = s.weak;
+    r->spent = s.spent;
 }
 
 static bool nested(go_point a, go_point b) {
@@ -223,11 +239,23 @@ static bool own_ko(const go_reader *r, go_point p, go_point taken) {
     GO_FOR_NEIGHBORS(p, q) {
         if (go_board_at(b, q) == r->def && go_string_id(b, q) == sid) return true;
     }
+    /* ...or, the target being short of liberties in a race (next to an enemy
+     * string short of liberties too), does it take a stone that stood on one
+     * of them (the ko fills it, or gives it back)? */
+    if (go_string_libs(b, r->str) > 2) return false;
+    go_point en[1];
+    if (go_string_neighbors(b, r->str, 3, en, 1) == 0) return false;
+    GO_FOR_NEIGHBORS(taken, q) {
+        if (go_board_at(b, q) == r->def && go_string_id(b, q) == sid) return true;
+    }
     return false;
 }
 
 /* May col take a ko at p, taking the stone at taken, conditionally or not? */
 static bool ko_allowed(const go_reader *r, go_color col, go_point p, go_point taken, bool conditional) {
+    /* One-threat reading: legal ko captures are free; a conditional one only
+     * for the side with the threat, once. */
+    if (r->strict != GO_EMPTY && (!conditional || col != r->strict || r->spent)) return !conditional;
     if (r->gray) return false;
     /* Deeper than KO_PLY only the target's own ko is fought (other kos would
      * multiply the tree for little). */
@@ -303,7 +331,9 @@ static int rplay(go_reader *r, go_color col, go_point p, bool conditional) {
         go_board_undo(r->b);
         return 0;
     }
-    if (r->komaster == GO_EMPTY || r->komaster == col) {
+    if (r->strict != GO_EMPTY) {
+        r->spent = true;
+    } else if (r->komaster == GO_EMPTY || r->komaster == col) {
         r->komaster = col;
         r->kom_pos = taken;
         r->weak = false;
@@ -324,12 +354,6 @@ static void rundo(go_reader *r, int how) {
 static bool may_retake(const go_reader *r, go_color col, go_point p) {
     return ko_allowed(r, col, p, go_board_last_move(r->b), true);
 }
-
-typedef struct cand {
-    go_point p[MAX_CAND];
-    int score[MAX_CAND];
-    int n;
-} cand;
 
 static void cand_add(cand *c, go_point p, int score) {
     for (int i = 0; i < c->n; i++) {
@@ -814,6 +838,24 @@ static bool escapes_by(const go_reader *r, go_point p, int la, int ply) {
 }
 
 
+/* The ladder reader's defender only extends and captures: a lone stone whose
+ * capture after the atari at m would be a ko need not extend; it can be given
+ * up and retaken after a ko threat. Is that so (the ladder's win is then no
+ * outright capture)? */
+static bool ko_after_atari(go_reader *r, go_point m) {
+    go_board *b = r->b;
+    if (go_string_size(b, r->str) != 1 || go_board_play(b, r->att, m) != GO_OK) return false;
+    bool ko = false;
+    go_point l;
+    if (go_board_at(b, r->str) == r->def && go_string_liberties(b, r->str, &l, 1) == 1 &&
+        go_board_play(b, r->att, l) == GO_OK) {
+        ko = go_board_ko(b) == r->str;
+        go_board_undo(b);
+    }
+    go_board_undo(b);
+    return ko;
+}
+
 /* The value of the node for the side to move, searched with the window
  * (alpha, beta) (alpha-beta over the four values): a value <= alpha is only an
  * upper bound, one >= beta only a lower bound; in between it is exact. The
@@ -881,7 +923,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
     if (!captured && att_turn && n == 2 && ply > 1) {
         go_point m;
         yomi_result lr = ladder_attack(r, r->str, &m);
-        if (lr == YOMI_WIN) {
+        if (lr == YOMI_WIN && !ko_after_atari(r, m)) {
             tt_put(r, key, V_WIN, B_EXACT, m, ply);
             if (best) *best = m;
             return V_WIN;
@@ -979,6 +1021,11 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
     go_point ko = go_board_ko(b);
     r->ply = ply;
     if (ko != GO_NO_POINT && !captured && !after_pass && may_retake(r, me, ko)) cand_add(&c, ko, 0);
+    /* One-threat reading: the side without a threat, kept from retaking a ko
+     * now, may wait (a move elsewhere) and retake later. */
+    bool wait = r->strict != GO_EMPTY && me != r->strict;
+    if (wait && ko != GO_NO_POINT && !captured && go_board_check_move(b, me, ko) == GO_ILLEGAL_KO)
+        cand_add(&c, GO_PASS, -100000);
     /* Among equals: moves that won lately first, self-ataris last. */
     for (int i = 0; i < c.n; i++) {
         if (c.p[i] == GO_PASS || c.p[i] >= LAZY_CHASE) continue;
@@ -987,6 +1034,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
         if (ply <= 1 && !captured && libs_after(r, me, c.p[i], 2) <= 1) c.score[i] -= 2;
     }
     cand_sort(&c, tt_move);
+    if (ply == 0) r->root_cand = c;
 
     int bestv = -2;
     go_point bm = GO_NO_POINT;
@@ -1037,7 +1085,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
              * outright; a pass counts only if the child loses outright. */
             int ca = V_WIN - beta, cb = V_WIN - lo;
             if (how >= 2) ca = V_KOWIN;
-            if (c.p[i] == GO_PASS) ca = V_LOSS, cb = V_KOLOSS;
+            if (c.p[i] == GO_PASS && !wait) ca = V_LOSS, cb = V_KOLOSS;
             child = search(r, !att_turn, ply + 1, ca, cb, NULL);
         }
         int v = go_value_of_move(child, how);
@@ -1059,7 +1107,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
         /* The defender's pass only tells whether the attacker's last move did
          * anything: if the attacker cannot capture even then, the string is
          * safe; otherwise the real defences decide (GNU Go's reading). */
-        if (c.p[i] == GO_PASS && v != V_WIN) continue;
+        if (c.p[i] == GO_PASS && v != V_WIN && !wait) continue;
         /* At the root, among moves that work only through a ko the mover takes
          * first, the ko capture itself (GNU Go answers the move that takes the
          * ko, not one that waits). */
@@ -1097,10 +1145,55 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
     return v;
 }
 
+/* The value of the mover's root move m when the mover has one ko threat and
+ * the opponent none, and no ko master rules: a ko won once stays open, and
+ * the opponent may retake it after any exchange elsewhere (see
+ * one_threat_check). */
+static int one_threat_value(go_reader *r, bool att_turn, go_point m) {
+    go_color me = att_turn ? r->att : r->def;
+    ko_state ks = ko_save(r);
+    r->strict = me;
+    r->spent = false;
+    r->ply = 0;
+    int how = rplay(r, me, m, true), v = V_LOSS;
+    if (how) {
+        if (how >= 2) r->spent = true;
+        r->line[0] = m;
+        v = go_value_of_move(search(r, !att_turn, 1, -1, V_WIN + 1, NULL), how);
+        rundo(r, how);
+    }
+    ko_restore(r, ks);
+    r->strict = GO_EMPTY;
+    return v;
+}
+
+/* At the root, a move that works through a ko needing a threat (KO_LOSS) is
+ * checked once more with one threat and without the ko master's protection:
+ * under the ko master rules a ko the mover has retaken once can never be
+ * retaken, so a move that leaves the ko open (and needs a second threat in
+ * the game) looks as good as one that settles it. If the chosen move fails
+ * that check, the first root candidate that passes it is answered instead
+ * (the value stays KO_LOSS: it still needs a threat). */
+static void one_threat_check(go_reader *r, bool att_turn, int v, go_point *m) {
+    if (v != V_KOLOSS || *m == GO_NO_POINT || *m == GO_PASS) return;
+    if (one_threat_value(r, att_turn, *m) >= V_KOLOSS) return;
+    cand c = r->root_cand;
+    for (int i = 0; i < c.n && !r->ctl.stopped; i++) {
+        go_point p = c.p[i];
+        if (p == *m || p == GO_PASS || p == GO_NO_POINT || p >= LAZY_CHASE) continue;
+        if (one_threat_value(r, att_turn, p) < V_KOLOSS) continue;
+        *m = p;
+        return;
+    }
+}
+
 static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
     r->b = b;
     r->str = str;
     r->komaster = GO_EMPTY;
+    r->strict = GO_EMPTY;
+    r->spent = false;
+    r->root_cand.n = 0;   /* a root answered from the table has none */
     r->kom_pos = GO_NO_POINT;
     r->gray = false;
     r->weak = false;
@@ -1120,7 +1213,10 @@ static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
 yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move) {
     go_point m = GO_NO_POINT;
     int v = V_LOSS;
-    if (begin(r, b, str, "attack")) v = search(r, true, 0, -1, V_WIN + 1, &m);
+    if (begin(r, b, str, "attack")) {
+        v = search(r, true, 0, -1, V_WIN + 1, &m);
+        one_threat_check(r, true, v, &m);
+    }
     r->total_nodes += r->ctl.nodes;
     if (move) *move = v > V_LOSS ? m : GO_NO_POINT;
     return go_value_result(v);
@@ -1134,6 +1230,7 @@ yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move) {
             v = V_WIN;
         } else {
             v = search(r, false, 0, -1, V_WIN + 1, &m);
+            one_threat_check(r, false, v, &m);
             if (m == GO_PASS) m = GO_NO_POINT;   /* no move is needed */
         }
     }
