@@ -9,7 +9,7 @@ TINY=$HERE/data/go/tiny.tst
 # reading.tst: 235 tests; GNU Go 3.8 passes 193. An answer stopped by a limit is a GTP
 # error, never a pass. This is the score reached now (target 220): raise it as the
 # readers improve.
-READING_MIN_PASS=${READING_MIN_PASS:-219}
+READING_MIN_PASS=${READING_MIN_PASS:-224}
 source "$(dirname "$0")/lib.sh"
 
 # tiny.tst: 13 tests; 3 (wrong, '*') and 8 (error reply) fail, 6 is ignored ('&').

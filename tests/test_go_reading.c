@@ -16,7 +16,10 @@
  * by a capture next to it or by a counter-atari, and a race against a target
  * with four liberties won by filling the outside liberties of the string it
  * races; a ladder whose last capture would be a ko, a ko that one threat
- * must settle and a ko on a liberty of a string in a race, deep in the line.
+ * must settle and a ko on a liberty of a string in a race, deep in the line;
+ * a ko the opponent cannot keep (no move needed) and, from reading.tst, a
+ * waiting move that the defender need not answer; the race next door from a
+ * three-liberty string, won by a throw-in.
  * Each fact is checked by an independent solver that knows nothing of the
  * reader's move generators:
  *  - bf_captures: every legal move of both sides (the defender may pass) to a
@@ -222,8 +225,9 @@ static const reading_case cases[] = {
     /* A ko Black can never win: the black string has the eye A5 and D5, where
      * White takes E5 as a ko; after Black retakes, filling D5 is a self-atari.
      * White's attack is that ko (taken first); Black to move has no move that
-     * helps (D5 is a self-atari), and its pass does not stop the ko: as in GNU
-     * Go, a pass counts only when the attacker could then do nothing at all. */
+     * helps (D5 is a self-atari), and its pass does not stop the ko (White
+     * then takes it first): as in GNU Go, a defender who must answer and
+     * cannot is captured. */
     {"unwinnable ko", 5,
      {". X X . X",
       "X X X X O",
@@ -1224,6 +1228,144 @@ static void test_ko_on_liberty(void) {
     go_board_free(b);
 }
 
+/* No move needed: Black has just retaken the ko at E5 (White may not take
+ * back at D5 now), but Black cannot keep it: D5 and A5 are self-ataris for
+ * Black, so whatever Black plays next, White takes D5 legally, first. The
+ * attack works through a ko White takes first (KO_WIN) with no move now;
+ * taking back at D5 after a ko threat (KO_LOSS) is worse. Brute force over
+ * the whole board: after a White pass, Black to move cannot save B5 within
+ * five plies without ko threats; and it is a ko: after a pass pair White's
+ * D5 takes E5 as a ko with B5 in atari. */
+static void test_ko_no_move(void) {
+    static const char *rows[5] = {
+        ". X X O .",
+        "X X X X O",
+        "O O O O O",
+        ". . . . .",
+        ". . . . .",
+    };
+    go_board *b = gt_board_from_rows(5, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "B5"), d5 = go_vertex_parse(b, "D5"), e5 = go_vertex_parse(b, "E5");
+    CHECK(go_board_play(b, GO_BLACK, e5) == GO_OK);
+    CHECK_MSG(go_board_ko(b) == d5 && go_board_check_move(b, GO_WHITE, d5) == GO_ILLEGAL_KO,
+              "ko no move: E5 is not a ko capture");
+    go_point m = d5;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_KO_WIN, "ko no move: attack %s, want ko-win", yomi_result_name(a));
+    CHECK_MSG(m == GO_NO_POINT, "ko no move: attack move, want none");
+    CHECK(go_board_play(b, GO_WHITE, GO_PASS) == GO_OK);
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 5, NULL), "ko no move: brute force finds a defence");
+    CHECK(go_board_play(b, GO_BLACK, GO_PASS) == GO_OK);
+    CHECK(go_board_play(b, GO_WHITE, d5) == GO_OK);
+    CHECK_MSG(go_board_ko(b) == e5 && go_string_libs(b, t) == 1, "ko no move: D5 is not a ko capture");
+    for (int i = 0; i < 4; i++) go_board_undo(b);
+    go_board_free(b);
+}
+
+/* A waiting move is no attack (GNU Go's reading.tst:229-230): the black
+ * string E9 (liberties A7, D9) is safe unless White starts the ko at A7,
+ * which Black takes first at A8 (also taking A9-B8's last liberty but B9).
+ * White's quiet moves (B4, say) do not change that: Black need not answer
+ * them (its pass leaves White the same ko, Black first), so White's attack
+ * works only after a ko threat (KO_LOSS), and Black's defence needs no move
+ * and holds through the ko it takes first (KO_WIN). Brute force over the
+ * empty points within two of the string, no ko threats: White moving first
+ * cannot capture within six plies, nor after a Black pass; with one threat
+ * (a pass pair after A7 A8) White's retake at A7 kills (Black may not take
+ * back at A8). */
+static void test_waiting_move(void) {
+    static const char *rows[9] = {
+        "O . O . X O O . .",
+        ". O X X X X O . .",
+        ". X X X O O O . .",
+        "X X O O O O . O .",
+        "X O O X O X X O X",
+        "O . O X O O X X .",
+        ". O X X X X X . .",
+        ". O X . . . . . .",
+        ". O X . . . . . .",
+    };
+    go_board *b = gt_board_from_rows(9, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "E9"), a7 = go_vertex_parse(b, "A7"), a8 = go_vertex_parse(b, "A8");
+    go_point m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    CHECK_MSG(a == YOMI_KO_LOSS, "waiting move: attack %s, want ko-loss", yomi_result_name(a));
+    m = a8;
+    yomi_result d = go_defend(r, b, t, &m);
+    CHECK_MSG(d == YOMI_KO_WIN, "waiting move: defend %s, want ko-win", yomi_result_name(d));
+    CHECK_MSG(m == GO_NO_POINT, "waiting move: defend move, want none");
+    go_reader_free(r);
+    static bool zone[GO_MAX_POINTS];
+    make_zone(b, t, 2, zone);
+    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 6, zone), "waiting move: brute force captures");
+    CHECK(go_board_play(b, GO_BLACK, GO_PASS) == GO_OK);
+    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 6, zone), "waiting move: brute force captures after a pass");
+    go_board_undo(b);
+    CHECK(go_board_play(b, GO_WHITE, a7) == GO_OK);
+    CHECK(go_board_play(b, GO_BLACK, a8) == GO_OK);
+    CHECK_MSG(go_board_ko(b) == a7, "waiting move: A8 is not a ko capture");
+    CHECK(go_board_play(b, GO_WHITE, GO_PASS) == GO_OK);
+    CHECK(go_board_play(b, GO_BLACK, GO_PASS) == GO_OK);
+    CHECK(go_board_play(b, GO_WHITE, a7) == GO_OK);
+    bf_forbid = a8;
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 6, zone), "waiting move: brute force saves E9 after the retake");
+    bf_forbid = GO_NO_POINT;
+    for (int i = 0; i < 5; i++) go_board_undo(b);
+    go_board_free(b);
+}
+
+/* The race next door from a three-liberty string (GNU Go's reading.tst:228):
+ * the black string F6 (liberties G5, J1) races the white string below it
+ * (F2, D1, J1), which Black's capture of F3 at F2 (a ko) would shorten.
+ * White's way is to capture what presses on that string: the black corner
+ * string A4 (liberties A9, A8) is in atari after A8 or A9 (a self-atari, a
+ * throw-in: taking it leaves the corner in atari), and taking it gives the
+ * white string the air to win the race outright. Brute force over the
+ * fight's points (no ko threats): White to move captures F6 within nine
+ * plies, and Black cannot save it within eight after the reader's move. */
+static void test_race_next_door3(void) {
+    static const char *rows[9] = {
+        ". X O . . . . . .",
+        ". X O . X . . . .",
+        "X X O O O O O O O",
+        "X O O . O X X X O",
+        "X X O O X X . X O",
+        "X O X X X X X X O",
+        "O O O O X O X X O",
+        "X X X O O . O X X",
+        ". . X . O O O O .",
+    };
+    go_board *b = gt_board_from_rows(9, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "F6"), m = GO_NO_POINT;
+    go_reader *r = go_reader_new(NULL);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_WIN, "race next door 3: attack %s, want a win", yomi_result_name(a));
+    static const char *const good[] = {"A9", "A8"};
+    bool known = move_is_one_of(b, m, good, 2);
+    CHECK_MSG(known, "race next door 3: attack move");
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    static const char *pts[] = {"G5", "J1", "F2", "F3", "D1", "A1", "B1", "D6", "A9", "A8"};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 9, zone), "race next door 3: brute force finds no capture");
+    if (known) {
+        CHECK(go_board_play(b, GO_WHITE, m) == GO_OK);
+        CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 8, zone), "race next door 3: the move fails by brute force");
+        go_board_undo(b);
+    }
+    go_board_free(b);
+}
+
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
@@ -1248,6 +1390,9 @@ int main(int argc, char **argv) {
     test_ladder_into_ko();
     test_one_threat();
     test_ko_on_liberty();
+    test_ko_no_move();
+    test_waiting_move();
+    test_race_next_door3();
     test_fresh_agrees(r);
     go_reader_free(r);
     test_limits();

@@ -11,9 +11,12 @@
  * threat) is worth at most KO_LOSS, so the side that took a ko legally first
  * ends with KO_WIN; the ko master's opponent may not retake its ko. As in GNU
  * Go, the defender's pass only tells whether the attacker's move did anything
- * (if the attacker cannot capture even then, the string is safe); otherwise
- * the real defences decide. A win proven here is a win within the candidate
- * sets.
+ * (if the attacker cannot capture even then, the string is safe; if it then
+ * captures only through a ko the defender takes first, the move was a waiting
+ * move: KO_WIN); otherwise the real defences decide. At the root either side
+ * may pass (no move needed: a ko the opponent cannot keep), and a defender
+ * pass after an attacker pass counts in full. A win proven here is a win
+ * within the candidate sets.
  * The transposition table keeps proven values and bounds (with the move) across
  * questions, keyed by what
  * they depend on: position, target, side, ko point, ko state, ply (all plies
@@ -66,6 +69,10 @@ enum {
     KO_PLY = 5,           /* forbidden kos are retaken only up to here */
     OWN_KO_PLY = 9,       /* the target's own ko (see own_ko) up to here */
     COUNTER_PLY = 4,      /* attacks on what threatens the attacker's weak strings up to here */
+    RACE3_PLY = 0,        /* ...also of three-liberty strings, and by a self-atari atari on a
+                             two-liberty threat (a throw-in), up to here (chosen on
+                             reading.tst: 0 and 1 score the same, 0 reads least; -1 loses
+                             case 228) */
     LOCAL_PLY = 5,        /* the points next to the opponent's last move up to here */
     ANSWER_PLY = 8,       /* answers to the opponent's last move up to here */
     CHASE_PLY = 4,        /* defender ataris on two-liberty neighbours unchecked up to here */
@@ -446,16 +453,19 @@ static void gen_wide(go_reader *r, go_color col, int ply, cand *c) {
     }
 }
 
-/* Candidates that save the attacker string at s (one or two liberties) next to
- * the target or to what it would join: extend, capture what ataris it, near
- * the root counter-attack what threatens it (a race next door), taking a
- * string in atari even where the capture is a ko. n: the target's liberties. */
+/* Candidates that save the attacker string at s (one or two liberties; at the
+ * root also three) next to the target or to what it would join: extend,
+ * capture what ataris it, near the root counter-attack what threatens it (a
+ * race next door), taking a string in atari even where the capture is a ko,
+ * and at the root an atari on a two-liberty threat even as a self-atari (a
+ * throw-in: taking the stone may leave it in atari). n: the target's
+ * liberties. */
 static void gen_save_attacker(go_reader *r, go_point s, int n, int ply, cand *c) {
     const go_board *b = r->b;
     go_color att = r->att;
     int o = r->depth_offset;
     go_point al[2];
-    int na = go_string_liberties(b, s, al, 2);
+    int na = go_string_libs(b, s) > 2 ? 3 : go_string_liberties(b, s, al, 2);
     if (na == 1) {
         cand_add(c, al[0], 30);
         go_point cap[16];
@@ -464,19 +474,20 @@ static void gen_save_attacker(go_reader *r, go_point s, int n, int ply, cand *c)
             go_point cl;
             if (go_string_liberties(b, cap[k], &cl, 1) == 1) cand_add(c, cl, 35);
         }
-    } else if (n >= 2 && ply <= BACKFILL_PLY + o) {
+    } else if (na == 2 && n >= 2 && ply <= BACKFILL_PLY + o) {
         for (int k = 0; k < na; k++)
             if (libs_after(r, att, al[k], 3) >= 3) cand_add(c, al[k], 2);
     }
     if (ply <= COUNTER_PLY + o) {
         go_point en[16];
-        int ne = go_string_neighbors(b, s, 3, en, 16);
+        int ne = go_string_neighbors(b, s, na > 2 ? 2 : 3, en, 16);
         for (int k = 0; k < ne; k++) {
             if (go_string_id(b, en[k]) == go_string_id(b, r->str)) continue;
             go_point el[3];
             int nl = go_string_liberties(b, en[k], el, 3);
             for (int j = 0; j < nl; j++)
-                if (libs_after(r, att, el[j], 3) >= 2 || (nl == 1 && capture_size(b, att, el[j]) > 0))
+                if (libs_after(r, att, el[j], 3) >= 2 || (nl == 1 && capture_size(b, att, el[j]) > 0) ||
+                    (nl == 2 && ply <= RACE3_PLY + o))
                     cand_add(c, el[j], 1);
         }
     }
@@ -542,9 +553,10 @@ static void gen_attack(go_reader *r, int n, const go_point *libs, int ply, cand 
         }
     }
     /* Attacker strings around the target that are short of liberties: save them
-     * (extend, or capture what ataris them). */
+     * (extend, or capture what ataris them; at the root, with three liberties,
+     * attack what is short of liberties next to them: the race next door). */
     go_point nb[32];
-    int nn = go_string_neighbors(b, r->str, 2, nb, 32);
+    int nn = go_string_neighbors(b, r->str, ply <= RACE3_PLY + o ? 3 : 2, nb, 32);
     for (int i = 0; i < nn; i++) gen_save_attacker(r, nb[i], n, ply, c);
     /* Near the root, the same around a friendly string short of liberties that
      * the target would join through a liberty: the target's fate is that
@@ -974,6 +986,10 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
         }
     } else if (att_turn) {
         gen_attack(r, n, libs, ply, &c);
+        /* At the root, last: no move may be needed (a ko the opponent just
+         * took that it cannot keep: after any move of its, the attacker takes
+         * it back legally). */
+        if (ply == 0) cand_add(&c, GO_PASS, -100000);
     } else {
         gen_defend(r, n, libs, ply, &c);
         /* Last resort: no move is needed (two eyes, seki, a useless attacker move). */
@@ -1036,6 +1052,9 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
     cand_sort(&c, tt_move);
     if (ply == 0) r->root_cand = c;
 
+    /* A defender pass answering an attacker pass: nothing to answer, so it
+     * counts at its full value. */
+    bool free_pass = !att_turn && ply > 0 && ply - 1 <= MAX_PLY && r->line[ply - 1] == GO_PASS;
     int bestv = -2;
     go_point bm = GO_NO_POINT;
     bool unk = false, best_is_ko = false, cut = false;
@@ -1068,7 +1087,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
         bool ko_move = go_board_ko(b) != GO_NO_POINT;
         /* At the root a ko capture that also wins a ko is preferred (below):
          * its value must be exact. */
-        if (ply == 0 && ko_move && bestv == V_KOWIN && !best_is_ko) lo = V_KOLOSS;
+        if (ply == 0 && (ko_move || c.p[i] == GO_PASS) && bestv == V_KOWIN && !best_is_ko) lo = V_KOLOSS;
 #ifdef READING_TRACE
         if (ply < READING_TRACE - 1) {
             char buf[8];
@@ -1082,10 +1101,11 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
         } else {
             /* The child's window: the mover's value is V_WIN minus the child's.
              * A conditional retake is worth KO_LOSS unless the child wins
-             * outright; a pass counts only if the child loses outright. */
+             * outright; a defender pass counts only if the child gets at
+             * most KO_LOSS (see below). */
             int ca = V_WIN - beta, cb = V_WIN - lo;
             if (how >= 2) ca = V_KOWIN;
-            if (c.p[i] == GO_PASS && !wait) ca = V_LOSS, cb = V_KOLOSS;
+            if (c.p[i] == GO_PASS && !wait && !att_turn && !free_pass && cb > V_KOWIN) cb = V_KOWIN;
             child = search(r, !att_turn, ply + 1, ca, cb, NULL);
         }
         int v = go_value_of_move(child, how);
@@ -1106,13 +1126,18 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
         }
         /* The defender's pass only tells whether the attacker's last move did
          * anything: if the attacker cannot capture even then, the string is
-         * safe; otherwise the real defences decide (GNU Go's reading). */
-        if (c.p[i] == GO_PASS && v != V_WIN && !wait) continue;
+         * safe, and if it then captures only through a ko the defender takes
+         * first, the move threatened nothing that the ko did not (a waiting
+         * move); otherwise the real defences decide (GNU Go's reading: a
+         * defender who must answer and cannot is captured, even where the
+         * attacker would then need the ko). */
+        if (c.p[i] == GO_PASS && !wait && !att_turn && !free_pass && v < V_KOWIN) continue;
         /* At the root, among moves that work only through a ko the mover takes
          * first, the ko capture itself (GNU Go answers the move that takes the
-         * ko, not one that waits). */
+         * ko, not one that waits), else no move at all when passing does as
+         * well. */
         if (v > bestv || (ply == 0 && att_turn && v == V_WIN && best_is_ko && !ko_move) ||
-            (ply == 0 && v == V_KOWIN && bestv == V_KOWIN && !best_is_ko && ko_move)) {
+            (ply == 0 && v == V_KOWIN && bestv == V_KOWIN && !best_is_ko && (ko_move || c.p[i] == GO_PASS))) {
             bool was_win = bestv == V_WIN;
             bestv = v;
             bm = c.p[i];
@@ -1218,6 +1243,7 @@ yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move) {
         one_threat_check(r, true, v, &m);
     }
     r->total_nodes += r->ctl.nodes;
+    if (m == GO_PASS) m = GO_NO_POINT;   /* no move is needed */
     if (move) *move = v > V_LOSS ? m : GO_NO_POINT;
     return go_value_result(v);
 }

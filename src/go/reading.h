@@ -12,8 +12,9 @@
  * liberties (nets; deeper, the hane in front of a first-line liberty), strings it would join (near the root also ataris on them
  * and the approach moves that make such ataris safe), backfilling, saving
  * attacker strings short of liberties and attacking what threatens them (taking
- * it even as a ko), near the root also those around a weak string the target
- * would join. Defender moves: its liberties, captures and ataris of
+ * it even as a ko; at the root also for three-liberty strings, and by a
+ * throw-in on a two-liberty threat), near the root also those around a weak
+ * string the target would join. Defender moves: its liberties, captures and ataris of
  * adjacent enemy strings (races; near the root, or where the target cannot
  * extend, also self-atari throw-ins; near the root counter-ataris from a string
  * in atari; deeper, a liberty of a three-liberty neighbour where my stone would
@@ -32,7 +33,9 @@
  * after GNU Go's (see reading.c); a forbidden ko is retaken (after a ko
  * threat) up to ply 5, the target's own ko (taking or retaking the target, a
  * capture on one of its liberties) up to ply 9; as in GNU Go the defender's
- * pass only shows that the attacker's move did nothing (deeper than ply 3 the
+ * pass only shows that the attacker's move did nothing (or nothing more than
+ * a ko the defender then takes first already does; at the root both sides
+ * may pass: no move is needed) (deeper than ply 3 the
  * attacker then fills the target's liberties or saves its strings of one or
  * two liberties that share one with it). The ladder reader (ladder.h) answers
  * ladder questions below the first two plies (near the root the full reading
@@ -63,7 +66,9 @@ void go_reader_set_depth_offset(go_reader *r, int delta);
  * code 2); YOMI_KO_LOSS: works only after a ko threat (code 3); YOMI_LOSS: fails;
  * YOMI_UNKNOWN: a limit stopped the reading. *move (may be NULL) gets the move
  * that works (GO_NO_POINT if none or none is needed: a string that cannot be
- * attacked at all is defended without a move); among equals, a win that avoids
+ * attacked at all is defended without a move, as is one whose attacker can
+ * only wait, and a ko the defender took but cannot keep is attacked without
+ * one); among equals, a win that avoids
  * a ko capture, and a ko win (YOMI_KO_WIN) that is the ko capture itself. The
  * board is restored. */
 yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move);
