@@ -10,8 +10,8 @@
 
 #include "core/rng.h"
 #include "core/search.h"
-#include "go/board.h"
-#include "go/ladder.h"
+#include "yomi/go_board.h"
+#include "yomi/go_ladder.h"
 
 static uint64_t rng_state = 77;
 static int rnd(int n) { return (int)(yomi_splitmix64(&rng_state) % (uint64_t)n); }

@@ -4,7 +4,7 @@
  * alone: at every 10th position of a playout each empty point is played and taken
  * back (illegal tries are timed too, as a search pays for them).
  * Usage: bench_go_playout [playouts] [seed] */
-#include "go/board.h"
+#include "yomi/go_board.h"
 
 #include <stdio.h>
 #include <stdlib.h>

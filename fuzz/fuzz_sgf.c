@@ -2,7 +2,7 @@
  * that parses is replayed (whole, and stopped before a move chosen from the input)
  * with the board invariants checked, and written back: the text must parse to an
  * equal tree. */
-#include "go/sgf.h"
+#include "yomi/go_sgf.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "go/board.h"
+#include "yomi/go_board.h"
 
 /* One row, top rows first: '.' empty, 'X' black, 'O' white; blanks, ')' and '('
  * separate points (Pachi marks the last move with ')'); '#' or a newline ends it.

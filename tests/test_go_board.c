@@ -1,7 +1,7 @@
 /* Go board: hand-built positions with known liberties, captures, snapback, ko,
  * suicide and superko; random playouts checked against brute force after every
  * make and undo. */
-#include "go/board.h"
+#include "yomi/go_board.h"
 #include "go_testutil.h"
 #include "testutil.h"
 

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "core/rng.h"
-#include "go/board.h"
-#include "go/ladder.h"
-#include "go/reading.h"
+#include "yomi/go_board.h"
+#include "yomi/go_ladder.h"
+#include "yomi/go_reading.h"
 #include "go_testutil.h"
 #include "testutil.h"
 

@@ -34,8 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "go/board.h"
-#include "go/reading.h"
+#include "yomi/go_board.h"
+#include "yomi/go_reading.h"
 #include "go_testutil.h"
 #include "testutil.h"
 

@@ -1,7 +1,7 @@
 /* SGF reader, writer and replay: escapes, collections, variations, setup, passes,
  * sizes, malformed input with byte offsets, round trips, and every game of the
  * GNU Go regression suite (and the loadsgf move numbers its .tst files use). */
-#include "go/sgf.h"
+#include "yomi/go_sgf.h"
 #include "testutil.h"
 
 #include <dirent.h>

@@ -9,9 +9,10 @@
 #include "cli/cli.h"
 #include "cli/gtp.h"
 #include "cli/regress.h"
-#include "go/board.h"
-#include "go/ladder.h"
-#include "go/sgf.h"
+#include "core/error.h"
+#include "yomi/go_board.h"
+#include "yomi/go_ladder.h"
+#include "yomi/go_sgf.h"
 
 static void usage(FILE *o) {
     fputs("usage: yomi go <command> [options]\n"

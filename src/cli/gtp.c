@@ -11,11 +11,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "go/board.h"
+#include "core/error.h"
 #include "go/genmove.h"
-#include "go/ladder.h"
-#include "go/reading.h"
-#include "go/sgf.h"
+#include "yomi/go_board.h"
+#include "yomi/go_ladder.h"
+#include "yomi/go_reading.h"
+#include "yomi/go_sgf.h"
 
 #define GTP_MAX_ARGS 8
 

@@ -1,5 +1,5 @@
-/* Go board: see board.h for the representation and contracts. */
-#include "go/board.h"
+/* Go board: see yomi/go_board.h for the representation and contracts. */
+#include "yomi/go_board.h"
 
 #include "core/rng.h"
 

@@ -5,7 +5,7 @@
 #ifndef YOMI_GO_GENMOVE_H
 #define YOMI_GO_GENMOVE_H
 
-#include "go/board.h"
+#include "yomi/go_board.h"
 
 /* The move for c on b, or GO_PASS when no sensible move is left. Deterministic:
  * ties are broken by a hash of the position and seed. b is not changed. */

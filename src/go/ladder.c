@@ -1,5 +1,5 @@
-/* Ladder search and geometric trace (seed 001). See ladder.h for the contracts. */
-#include "go/ladder.h"
+/* Ladder search and geometric trace (seed 001). See yomi/go_ladder.h for the contracts. */
+#include "yomi/go_ladder.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* Attack/defend reading of one string. See reading.h for the contracts.
+/* Attack/defend reading of one string. See yomi/go_reading.h for the contracts.
  *
  * A depth-first alpha-beta search over small sets of local candidate moves,
  * with values WIN > KO_WIN > KO_LOSS > LOSS for the side to move and UNKNOWN
@@ -31,7 +31,7 @@
  * that needs a ko threat is checked again with one threat and no ko master
  * (see one_threat_check).
  * Build with -DREADING_TRACE=N to print the tree down to ply N on stderr. */
-#include "go/reading.h"
+#include "yomi/go_reading.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -40,7 +40,7 @@
 
 #include "core/search.h"
 #include "core/tt.h"
-#include "go/ladder.h"
+#include "yomi/go_ladder.h"
 #include "go/value.h"
 
 

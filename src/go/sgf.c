@@ -1,13 +1,15 @@
-/* SGF FF[4] reader, writer and replay (see sgf.h). The parser and the tree walks
+/* SGF FF[4] reader, writer and replay (see yomi/go_sgf.h). The parser and the tree walks
  * use explicit stacks, never recursion, so hostile nesting cannot overflow the
  * C stack. */
-#include "go/sgf.h"
+#include "yomi/go_sgf.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/error.h"
 
 /* ---- Small growable buffers ---- */
 

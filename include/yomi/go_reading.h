@@ -37,7 +37,7 @@
  * a ko the defender then takes first already does; at the root both sides
  * may pass: no move is needed) (deeper than ply 3 the
  * attacker then fills the target's liberties or saves its strings of one or
- * two liberties that share one with it). The ladder reader (ladder.h) answers
+ * two liberties that share one with it). The ladder reader (go_ladder.h) answers
  * ladder questions below the first two plies (near the root the full reading
  * sees more: counter-ataris, captures that make a capture a snapback; there a
  * ladder capture is only the first move tried). */
@@ -46,7 +46,7 @@
 
 #include <stdint.h>
 
-#include "go/board.h"
+#include "yomi/go_board.h"
 #include "yomi/yomi.h"
 
 typedef struct go_reader go_reader;   /* owns a transposition table, limits, stats */

@@ -13,8 +13,8 @@
 #ifndef YOMI_GO_SGF_H
 #define YOMI_GO_SGF_H
 
-#include "core/error.h"
-#include "go/board.h"
+#include "yomi/yomi.h"
+#include "yomi/go_board.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "go/board.h"
+#include "yomi/go_board.h"
 #include "yomi/yomi.h"
 
 /* Can the attacker (colour opposite to the string at str), to move, capture the

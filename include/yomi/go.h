@@ -1,0 +1,14 @@
+/* yomi's Go API in one include: the board (go_board.h), SGF reading and
+ * writing (go_sgf.h), ladder reading with the geometric trace (go_ladder.h)
+ * and ko-aware attack/defend reading (go_reading.h). Each header documents
+ * its own contract; results are the yomi_result codes of yomi.h. */
+#ifndef YOMI_GO_H
+#define YOMI_GO_H
+
+#include "yomi/go_board.h"
+#include "yomi/go_ladder.h"
+#include "yomi/go_reading.h"
+#include "yomi/go_sgf.h"
+#include "yomi/yomi.h"
+
+#endif
