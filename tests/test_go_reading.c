@@ -120,6 +120,11 @@ static void make_zone(const go_board *b, go_point t, int near, bool *zone) {
     }
 }
 
+/* Marks the named points in zone (a brute force's playing area). */
+static void zone_add(const go_board *b, const char *const *pts, size_t n, bool *zone) {
+    for (size_t i = 0; i < n; i++) zone[go_vertex_parse(b, pts[i])] = true;
+}
+
 /* The ladder alone: the attacker (to move when att) may only play a liberty of
  * the target that leaves it in atari; the target's owner may extend at its
  * liberty or capture an adjacent string in atari. Three liberties escape. */
@@ -542,7 +547,7 @@ static void test_counter_ko_capture(void) {
     static bool zone[GO_MAX_POINTS];
     memset(zone, 0, sizeof zone);
     static const char *pts[] = {"A19", "B19", "F19", "A18", "G18", "F17", "E15", "B12", "D11", "E11"};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     CHECK(go_board_play(b, GO_BLACK, e11) == GO_OK);
     CHECK_MSG(go_board_ko(b) == go_vertex_parse(b, "D11"), "counter ko capture: E11 is not a ko capture");
     CHECK_MSG(bf_captures(b, t, GO_WHITE, false, 5, zone), "counter ko capture: brute force finds a defence");
@@ -596,7 +601,7 @@ static void test_race_next_door(void) {
     /* The corner's points, also those of stones a capture would empty. */
     for (int col = 0; col < 3; col++)
         for (int row = 0; row < 8; row++) zone[go_pt(col, row)] = true;
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     if (d == YOMI_WIN) {
         static const char *const good[] = {"E11", "B13", "B12"};
         bool known = move_is_one_of(b, m, good, sizeof good / sizeof good[0]);
@@ -780,7 +785,7 @@ static void test_own_ko_deep(void) {
     static bool zone[GO_MAX_POINTS];
     memset(zone, 0, sizeof zone);
     static const char *pts[] = {"A1", "A2", "A3", "B1", "B2", "C1", "C2", "B4", "C4"};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 7, zone),
               "own ko deep: brute force captures without a threat");
     if (known) {
@@ -1011,7 +1016,7 @@ static void test_race_outside_libs(void) {
     memset(zone, 0, sizeof zone);
     static const char *pts[] = {"B15", "C15", "D15", "E15", "A13", "B13", "C13", "A11",
                                 "A14", "B14", "C14", "D14", "E14", "D13"};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, good[i])) == GO_OK);
         CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 17, zone),
@@ -1067,7 +1072,7 @@ static void test_race_counter_atari(void) {
     memset(zone, 0, sizeof zone);
     static const char *pts[] = {"A1", "C1", "D1", "A4", "A5", "A6", "A7", "B4", "B5",
                                 "B6", "B7", "C7", "G1", "G2", "H1", "H3", "J1"};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 13, zone), "race counter-atari: brute force captures");
     CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, "A4")) == GO_OK);
     CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "A6")) == GO_OK);
@@ -1112,7 +1117,7 @@ static void test_ladder_into_ko(void) {
     static bool zone[GO_MAX_POINTS];
     memset(zone, 0, sizeof zone);
     static const char *pts[] = {"A5", "A6", "A8", "A9", "B8", "B9", "C8", "C9", "D9", "C6", "E5", "D5"};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     CHECK(go_board_play(b, GO_BLACK, a6) == GO_OK);
     CHECK_MSG(bf_captures(b, t, GO_WHITE, false, 8, zone), "ladder into ko: brute force, A6 does not capture");
     go_board_undo(b);
@@ -1158,7 +1163,7 @@ static void test_one_threat(void) {
     memset(zone, 0, sizeof zone);
     static const char *pts[] = {"A2", "C1", "F1", "F3", "F2", "D1", "A1", "D2", "E1", "E2", "E3",
                                 "G1", "H1", "H2", "H3", "F5", "E5", "D5", "D6", "D7", "D3", "G2"};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     static const char *const moves[] = {"F3", "F1", "A2"};
     for (int i = 0; i < 3; i++) {
         CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, moves[i])) == GO_OK);
@@ -1218,7 +1223,7 @@ static void test_ko_on_liberty(void) {
     static bool zone[GO_MAX_POINTS];
     memset(zone, 0, sizeof zone);
     static const char *pts[] = {"M3", "N4", "M1", "N1", "O1", "O2", "P2", "P1", "N3", "N8", "O7", "N6"};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     CHECK(go_board_play(b, GO_WHITE, n4) == GO_OK);
     CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 6, zone), "ko on liberty: brute force, N4 does not capture");
     go_board_undo(b);
@@ -1356,7 +1361,7 @@ static void test_race_next_door3(void) {
     static bool zone[GO_MAX_POINTS];
     memset(zone, 0, sizeof zone);
     static const char *pts[] = {"G5", "J1", "F2", "F3", "D1", "A1", "B1", "D6", "A9", "A8"};
-    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) zone[go_vertex_parse(b, pts[i])] = true;
+    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 9, zone), "race next door 3: brute force finds no capture");
     if (known) {
         CHECK(go_board_play(b, GO_WHITE, m) == GO_OK);
