@@ -1,17 +1,21 @@
-/* `yomi go`: the GTP engine, the GNU Go regression runner and the ladder reader. */
+/* `yomi go`: the GTP engine, the GNU Go regression runner, the ladder reader and
+ * attack/defend reading of one string from an SGF file. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/gtp.h"
 #include "cli/regress.h"
 #include "core/error.h"
+#include "core/json.h"
 #include "yomi/go_board.h"
 #include "yomi/go_ladder.h"
+#include "yomi/go_reading.h"
 #include "yomi/go_sgf.h"
 
 static void usage(FILE *o) {
@@ -21,6 +25,7 @@ static void usage(FILE *o) {
           "  gtp                    GTP v2 engine on stdin/stdout (GoGui, Sabaki, GNU Go tools)\n"
           "  regress FILE.tst...    run GNU Go regression files through the GTP engine\n"
           "  ladder FILE.sgf VERTEX read the ladder on the string at VERTEX\n"
+          "  read FILE.sgf VERTEX   can the string at VERTEX be captured, can it be saved?\n"
           "\n"
           "  yomi go <command> --help   options of one command\n",
           o);
@@ -83,7 +88,30 @@ static void usage_ladder(FILE *o) {
           o);
 }
 
-enum { OPT_MAX_SECONDS = 256, OPT_MAX_NODES, OPT_HASH_MB, OPT_MIN_PASS };
+static void usage_read(FILE *o) {
+    fputs("usage: yomi go read [options] FILE.sgf VERTEX\n"
+          "\n"
+          "Loads the SGF file (the end of its main line, or the position before move N)\n"
+          "and reads the string at VERTEX (GTP form, e.g. D4) twice: the attack, with\n"
+          "the opponent to move, and the defence, with the owner to move. Each answer is\n"
+          "a result and a move, with GNU Go's code: 0 fails, 1 works, 2 works through\n"
+          "a ko the mover takes first, 3 works only after a ko threat. 'no move' means\n"
+          "none is needed. A reading stopped by a limit answers 'unknown'.\n"
+          "\n"
+          "options:\n"
+          "  --move N          the position before move N of the main line (1-based)\n"
+          "  --json            one JSON object: file, vertex, color, liberties, attack,\n"
+          "                    defend (each: result, code, move), nodes, seconds\n"
+          "  --max-seconds S   time limit of each reading (default none)\n"
+          "  --max-nodes N     node limit of each reading (default: the reader's own)\n"
+          "  --hash-mb M       accepted for symmetry; the reader's table is its own\n"
+          "  -h, --help        this help\n"
+          "\n"
+          "exit codes: 0 both read, 1 a limit stopped a reading, 2 bad input\n",
+          o);
+}
+
+enum { OPT_MAX_SECONDS = 256, OPT_MAX_NODES, OPT_HASH_MB, OPT_MIN_PASS, OPT_MOVE, OPT_JSON };
 
 /* Parses one of the limit options; false (with a message) on a bad value. */
 static bool limit_option(int opt, const char *arg, yomi_limits *lim, const char *cmd) {
@@ -202,41 +230,60 @@ static const char *ladder_status(yomi_result r, bool attacker_view) {
 
 /* Loads the end of the main line of file, reads the ladder on the string at
  * vertex with the side to move of the file, and prints the result and line. */
-static int ladder_file(const char *file, const char *vertex) {
+/* Loads the main line of file (up to the position before move stop_before when
+ * it is > 0) and finds the stone at vertex. NULL (with a message naming the file
+ * and what was wrong) on bad input. */
+static go_board *load_string(const char *cmd, const char *file, int stop_before, const char *vertex,
+                             go_point *at, go_color *to_move) {
     yomi_error e = {{0}, 0, 0};
     char msg[600];
     sgf_collection *c = sgf_parse_file(file, &e);
     if (!c) {
         yomi_error_format(&e, file, msg, sizeof msg);
-        fprintf(stderr, "yomi go ladder: %s\n", msg);
-        return CLI_BAD_INPUT;
+        fprintf(stderr, "yomi go %s: %s\n", cmd, msg);
+        return NULL;
     }
     go_board *b = go_board_new(19);
-    go_color to_move = GO_BLACK;
-    if (!b || sgf_replay(c->games[0], b, 0, &to_move, &e) < 0) {
+    *to_move = GO_BLACK;
+    int played = b ? sgf_replay(c->games[0], b, stop_before, to_move, &e) : -1;
+    sgf_free(c);
+    if (played < 0) {
         if (b) yomi_error_format(&e, file, msg, sizeof msg);
         else snprintf(msg, sizeof msg, "out of memory");
-        fprintf(stderr, "yomi go ladder: %s\n", msg);
+        fprintf(stderr, "yomi go %s: %s\n", cmd, msg);
         go_board_free(b);
-        sgf_free(c);
-        return CLI_BAD_INPUT;
+        return NULL;
     }
-    sgf_free(c);
+    if (stop_before > 0 && played < stop_before - 1) {
+        fprintf(stderr, "yomi go %s: %s: --move %d: the main line has only %d moves\n", cmd, file,
+                stop_before, played);
+        go_board_free(b);
+        return NULL;
+    }
     int n = go_board_size(b);
     go_point p = go_vertex_parse(b, vertex);
     if (p == GO_NO_POINT || p == GO_PASS) {
-        fprintf(stderr, "yomi go ladder: '%s' is not a point of the %dx%d board of %s\n", vertex, n, n,
-                file);
+        fprintf(stderr, "yomi go %s: '%s' is not a point of the %dx%d board of %s\n", cmd, vertex, n,
+                n, file);
         go_board_free(b);
-        return CLI_BAD_INPUT;
+        return NULL;
     }
     go_color owner = go_board_at(b, p);
     if (owner != GO_BLACK && owner != GO_WHITE) {
-        fprintf(stderr, "yomi go ladder: %s: no stone at %s at the end of the main line\n", file,
-                vertex);
+        fprintf(stderr, "yomi go %s: %s: no stone at %s in that position\n", cmd, file, vertex);
         go_board_free(b);
-        return CLI_BAD_INPUT;
+        return NULL;
     }
+    *at = p;
+    return b;
+}
+
+static int ladder_file(const char *file, const char *vertex) {
+    go_point p;
+    go_color to_move;
+    go_board *b = load_string("ladder", file, 0, vertex, &p, &to_move);
+    if (!b) return CLI_BAD_INPUT;
+    go_color owner = go_board_at(b, p);
     int libs = go_string_libs(b, p);
     static const char *names[] = {"", "black", "white"};
     printf("%s: %s string at %s, %d libert%s, %s to move\n", file, names[owner], vertex, libs,
@@ -294,6 +341,160 @@ static int go_ladder(int argc, char **argv) {
     return ladder_file(file, vertex);
 }
 
+/* GNU Go's code of a reading result: 0 fails, 1 works, 2 ko taken first, 3 ko
+ * after a threat; -1 for unknown. */
+static int gnugo_code(yomi_result r) {
+    switch (r) {
+    case YOMI_WIN: return 1;
+    case YOMI_KO_WIN: return 2;
+    case YOMI_KO_LOSS: return 3;
+    case YOMI_UNKNOWN: return -1;
+    default: return 0;
+    }
+}
+
+static const char *reading_words(yomi_result r) {
+    switch (r) {
+    case YOMI_WIN: return "works";
+    case YOMI_KO_WIN: return "works through a ko the mover takes first";
+    case YOMI_KO_LOSS: return "works only after a ko threat";
+    case YOMI_UNKNOWN: return "unknown (a limit stopped the reading)";
+    default: return "fails";
+    }
+}
+
+typedef struct read_answer {
+    yomi_result r;
+    char move[8];      /* "" when no move is given */
+} read_answer;
+
+static void answer_of(const go_board *b, yomi_result r, go_point m, read_answer *a) {
+    a->r = r;
+    a->move[0] = 0;
+    if (gnugo_code(r) > 0 && m != GO_NO_POINT) go_vertex_format(b, m, a->move, sizeof a->move);
+}
+
+static void json_answer(yomi_json *j, const char *key, const read_answer *a) {
+    yomi_json_key(j, key);
+    yomi_json_begin_object(j);
+    yomi_json_key(j, "result");
+    yomi_json_string(j, a->r == YOMI_UNKNOWN ? "unknown" : yomi_result_name(a->r));
+    yomi_json_key(j, "code");
+    if (a->r == YOMI_UNKNOWN) yomi_json_null(j);
+    else yomi_json_int(j, gnugo_code(a->r));
+    yomi_json_key(j, "move");
+    if (a->move[0]) yomi_json_string(j, a->move);
+    else yomi_json_null(j);
+    yomi_json_end_object(j);
+}
+
+static int go_read(int argc, char **argv) {
+    yomi_limits lim = {0};
+    int stop_before = 0;
+    bool json = false;
+    static const struct option opts[] = {
+        LIMIT_OPTIONS,
+        {"move", required_argument, NULL, OPT_MOVE},
+        {"json", no_argument, NULL, OPT_JSON},
+        {NULL, 0, NULL, 0},
+    };
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': usage_read(stdout); return CLI_OK;
+        case OPT_MAX_SECONDS:
+        case OPT_MAX_NODES:
+        case OPT_HASH_MB:
+            if (!limit_option(opt, optarg, &lim, "read")) return CLI_BAD_INPUT;
+            break;
+        case OPT_MOVE: {
+            char *end;
+            errno = 0;
+            long v = strtol(optarg, &end, 10);
+            if (*end || end == optarg || errno || v < 1 || v > 100000) {
+                fprintf(stderr, "yomi go read: --move: '%s' is not a move number (1 or more)\n", optarg);
+                return CLI_BAD_INPUT;
+            }
+            stop_before = (int)v;
+            break;
+        }
+        case OPT_JSON: json = true; break;
+        default: usage_read(stderr); return CLI_BAD_INPUT;
+        }
+    }
+    if (argc - optind != 2) {
+        fputs("yomi go read: expected FILE.sgf VERTEX\n", stderr);
+        usage_read(stderr);
+        return CLI_BAD_INPUT;
+    }
+    const char *file = argv[optind], *vertex = argv[optind + 1];
+    go_point p;
+    go_color to_move;
+    go_board *b = load_string("read", file, stop_before, vertex, &p, &to_move);
+    if (!b) return CLI_BAD_INPUT;
+    go_reader *r = go_reader_new(&lim);
+    if (!r) {
+        fputs("yomi go read: out of memory\n", stderr);
+        go_board_free(b);
+        return CLI_FAILED;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    go_point m = GO_NO_POINT;
+    read_answer att, def;
+    yomi_result res = go_attack(r, b, p, &m);
+    answer_of(b, res, m, &att);
+    m = GO_NO_POINT;
+    res = go_defend(r, b, p, &m);
+    answer_of(b, res, m, &def);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    unsigned long long nodes = (unsigned long long)go_reader_nodes(r);
+    go_reader_free(r);
+
+    go_color owner = go_board_at(b, p);
+    int libs = go_string_libs(b, p);
+    static const char *names[] = {"", "black", "white"};
+    if (json) {
+        yomi_json j;
+        yomi_json_start(&j, stdout);
+        yomi_json_begin_object(&j);
+        yomi_json_key(&j, "file");
+        yomi_json_string(&j, file);
+        yomi_json_key(&j, "vertex");
+        yomi_json_string(&j, vertex);
+        yomi_json_key(&j, "color");
+        yomi_json_string(&j, names[owner]);
+        yomi_json_key(&j, "liberties");
+        yomi_json_int(&j, libs);
+        json_answer(&j, "attack", &att);
+        json_answer(&j, "defend", &def);
+        yomi_json_key(&j, "nodes");
+        yomi_json_uint(&j, nodes);
+        yomi_json_key(&j, "seconds");
+        yomi_json_double(&j, secs);
+        yomi_json_end_object(&j);
+        fputc('\n', stdout);
+    } else {
+        printf("%s: %s string at %s, %d libert%s (%s to move in the file)\n", file, names[owner], vertex,
+               libs, libs == 1 ? "y" : "ies", names[to_move]);
+        const read_answer *ans[2] = {&att, &def};
+        const char *what[2] = {"attack", "defend"};
+        for (int k = 0; k < 2; k++) {
+            go_color mover = k == 0 ? go_other(owner) : owner;
+            const read_answer *a = ans[k];
+            printf("%s (%s first): %s", what[k], names[mover], reading_words(a->r));
+            if (a->r != YOMI_UNKNOWN) printf(" [%d]", gnugo_code(a->r));
+            if (gnugo_code(a->r) > 0) printf(", %s", a->move[0] ? a->move : "no move needed");
+            printf("\n");
+        }
+        printf("nodes: %llu  seconds: %.3f\n", nodes, secs);
+    }
+    go_board_free(b);
+    return att.r == YOMI_UNKNOWN || def.r == YOMI_UNKNOWN ? CLI_FAILED : CLI_OK;
+}
+
 int cli_go_main(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
@@ -307,6 +508,7 @@ int cli_go_main(int argc, char **argv) {
     if (!strcmp(cmd, "gtp")) return go_gtp(argc - 1, argv + 1);
     if (!strcmp(cmd, "regress")) return go_regress(argc - 1, argv + 1);
     if (!strcmp(cmd, "ladder")) return go_ladder(argc - 1, argv + 1);
+    if (!strcmp(cmd, "read")) return go_read(argc - 1, argv + 1);
     fprintf(stderr, "yomi go: unknown command '%s' (try 'yomi go --help')\n", cmd);
     return CLI_BAD_INPUT;
 }
