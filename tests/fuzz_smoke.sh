@@ -8,6 +8,9 @@ for f in "$dir"/fuzz_*; do
     [ -x "$f" ] || continue
     name=$(basename "$f")
     corpus=$(mktemp -d)
+    # Seed inputs, where a target has them (fuzz/corpus/NAME/).
+    seeds="$(dirname "$0")/../fuzz/corpus/$name"
+    [ -d "$seeds" ] && cp "$seeds"/* "$corpus"/
     if "$f" -max_total_time="$secs" -rss_limit_mb=2048 -max_len=4096 -print_final_stats=0 \
         "$corpus" >"$corpus.log" 2>&1; then
         passed=$((passed + 1))

@@ -5,6 +5,7 @@
 
 #include "core/rng.h"
 #include "reversi/bitboard.h"
+#include "reversi/ggf.h"
 #include "rv_testutil.h"
 #include "testutil.h"
 #include "yomi/reversi.h"
@@ -149,10 +150,64 @@ static void test_parse(void) {
     CHECK_EQ_INT(rv_square_parse("i1"), -1);
 }
 
+/* GGF records (NBoard's "set game"): moves replayed with legality checks, a
+ * forced pass the record leaves out is inserted, and errors name the move and
+ * the byte. The facts are counted by hand on the board. */
+static void test_ggf(void) {
+    const char *start = "---------------------------O*------*O---------------------------";
+    char text[400];
+    rv_ggf_game g;
+    yomi_error err = {{0}, 0, 0};
+    snprintf(text, sizeof text, "(;GM[Othello]PC[t]BO[8 %s *]B[F5]W[D6/-1.5/0.3]B[C3//1]W[d3]B[C4];)", start);
+    CHECK(rv_ggf_parse(text, strlen(text), 1, &g, &err) == 0);
+    CHECK_EQ_INT(g.n_moves, 5);
+    rv_pos p;
+    rv_pos_start(&p);
+    CHECK(g.start.P == p.P && g.start.O == p.O && g.start.black_to_move);
+    static const char *line[] = {"f5", "d6", "c3", "d3", "c4"};
+    for (int i = 0; i < 5; i++) CHECK(rv_pos_play(&p, rv_square_parse(line[i])));
+    CHECK(g.end.P == p.P && g.end.O == p.O && !g.end.black_to_move);
+    /* Four discs at the start and one per move. */
+    CHECK_EQ_INT(rv_popcount(g.end.P | g.end.O), 9);
+
+    /* a1 white, b1 black, black to move: black has no move, white has c1. The
+     * record gives W[C1] without black's pass. */
+    char bo[65];
+    memset(bo, '-', 64);
+    bo[64] = 0;
+    bo[0] = 'O';
+    bo[1] = '*';
+    snprintf(text, sizeof text, "(;GM[Othello]BO[8 %s *]W[C1];)", bo);
+    CHECK(rv_ggf_parse(text, strlen(text), 1, &g, &err) == 0);
+    CHECK_EQ_INT(g.n_moves, 2);
+    CHECK_EQ_INT(g.moves[0], RV_PASS);
+    CHECK(g.end.black_to_move && g.end.P == 0 && g.end.O == 0x7ULL);
+
+    /* Black moving twice when it has a move: the second move is named. */
+    snprintf(text, sizeof text, "(;GM[Othello]BO[8 %s *]B[F5]B[D6];)", start);
+    CHECK(rv_ggf_parse(text, strlen(text), 1, &g, &err) < 0);
+    CHECK_MSG(strstr(err.msg, "move 2: black is not to move") != NULL, "ggf: %s", err.msg);
+    /* An illegal square: named, with the byte of its value. */
+    snprintf(text, sizeof text, "(;GM[Othello]BO[8 %s *]B[A1];)", start);
+    CHECK(rv_ggf_parse(text, strlen(text), 1, &g, &err) < 0);
+    CHECK_MSG(strstr(err.msg, "move 1: A1 is illegal") != NULL, "ggf: %s", err.msg);
+    CHECK_EQ_INT(err.column, (long)(strstr(text, "B[A1]") - text) + 3);
+    /* A bad square character in BO. */
+    snprintf(text, sizeof text, "(;BO[8 ---?%s *];)", start + 4);
+    CHECK(rv_ggf_parse(text, strlen(text), 1, &g, &err) < 0);
+    CHECK_MSG(strstr(err.msg, "BO: unknown square character at square 4") != NULL, "ggf: %s", err.msg);
+    CHECK_EQ_INT(err.column, 11);
+    /* Unclosed game. */
+    snprintf(text, sizeof text, "(;BO[8 %s *]B[F5]", start);
+    CHECK(rv_ggf_parse(text, strlen(text), 1, &g, &err) < 0);
+    CHECK_MSG(strstr(err.msg, "missing the closing") != NULL, "ggf: %s", err.msg);
+}
+
 int main(int argc, char **argv) {
     test_random_positions();
     test_perft(argc > 1 ? argv[1] : NULL);
     test_stability();
     test_parse();
+    test_ggf();
     return t_summary("test_reversi_board");
 }

@@ -1,4 +1,4 @@
-/* `yomi reversi`: perft, solve. Thin: parses options, prints results. */
+/* `yomi reversi`: perft, solve, nboard. Thin: parses options, prints results. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/nboard.h"
 #include "core/error.h"
 #include "core/json.h"
 #include "core/search.h"
@@ -22,6 +23,7 @@ static void usage(FILE *o) {
           "  solve [options] INPUT   solve every position of INPUT: an OBF file, '-' for\n"
           "                          stdin, or a board string (64 squares a1..h8 then the\n"
           "                          side to move, e.g. \"...X O\")\n"
+          "  nboard [options]        NBoard protocol engine on stdin/stdout (NBoard GUI)\n"
           "\n"
           "solve options:\n"
           "  --wld            prove win/loss/draw only (faster than the exact score)\n"
@@ -36,7 +38,15 @@ static void usage(FILE *o) {
           "\n"
           "Scores are for the side to move: final disc difference with the empties going\n"
           "to the winner. Exit code 0 when every position was solved, 1 when a limit\n"
-          "stopped one, 2 when input was rejected (the other positions are still solved).\n",
+          "stopped one, 2 when input was rejected (the other positions are still solved).\n"
+          "\n"
+          "nboard options:\n"
+          "  --solve-empties E  solve exactly from E empties down (default 20); above, a\n"
+          "                   midgame search to the GUI's depth (an evaluation, not a proof)\n"
+          "  --max-depth D    cap on the GUI's 'set depth' (default 24)\n"
+          "  --hash-mb M      the exact solver's table in MB (default 64)\n"
+          "Bad commands (an illegal move, a malformed game) are reported on stderr and\n"
+          "leave the position unchanged; unknown commands are ignored, as NBoard asks.\n",
           o);
 }
 
@@ -332,6 +342,50 @@ static int cmd_solve(int argc, char **argv) {
     return rc;
 }
 
+static int cmd_nboard(int argc, char **argv) {
+    static const struct option longopts[] = {{"solve-empties", required_argument, 0, 'e'},
+                                             {"max-depth", required_argument, 0, 'd'},
+                                             {"hash-mb", required_argument, 0, 'm'},
+                                             {"help", no_argument, 0, 'h'},
+                                             {0, 0, 0, 0}};
+    nboard_settings set;
+    nboard_settings_default(&set);
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            usage(stdout);
+            return CLI_OK;
+        }
+        if (c != 'e' && c != 'd' && c != 'm') return CLI_BAD_INPUT;
+        char *end;
+        errno = 0;
+        long v = strtol(optarg, &end, 10);
+        long hi = c == 'e' ? 64 : c == 'd' ? 60 : 1L << 20;
+        if (*end || end == optarg || errno || v < (c == 'e' ? 0 : 1) || v > hi) {
+            fprintf(stderr, "yomi reversi nboard: --%s: '%s' is not a number from %d to %ld\n",
+                    c == 'e' ? "solve-empties" : c == 'd' ? "max-depth" : "hash-mb", optarg,
+                    c == 'e' ? 0 : 1, hi);
+            return CLI_BAD_INPUT;
+        }
+        if (c == 'e') set.solve_empties = (int)v;
+        else if (c == 'd') set.max_depth = (int)v;
+        else set.hash_mb = (size_t)v;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "yomi reversi nboard: unexpected argument '%s'\n", argv[optind]);
+        return CLI_BAD_INPUT;
+    }
+    nboard_engine *e = nboard_new(&set);
+    if (!e) {
+        fputs("yomi reversi nboard: cannot allocate the transposition table\n", stderr);
+        return CLI_FAILED;
+    }
+    nboard_run(e, stdin, stdout);
+    nboard_free(e);
+    return CLI_OK;
+}
+
 int cli_reversi_main(int argc, char **argv) {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
@@ -339,6 +393,7 @@ int cli_reversi_main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "perft")) return cmd_perft(argc - 1, argv + 1);
     if (!strcmp(argv[1], "solve")) return cmd_solve(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "nboard")) return cmd_nboard(argc - 1, argv + 1);
     fprintf(stderr, "yomi reversi: unknown command '%s' (try 'yomi reversi --help')\n", argv[1]);
     return CLI_BAD_INPUT;
 }

@@ -1,0 +1,291 @@
+/* NBoard protocol engine (see nboard.h). */
+#include "cli/nboard.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/error.h"
+#include "reversi/bitboard.h"
+#include "reversi/ggf.h"
+#include "yomi/reversi.h"
+
+struct nboard_engine {
+    nboard_settings set;
+    rv_pos pos;
+    int depth;
+    rv_solver *exact;      /* depth 0: proofs */
+    rv_solver *mid;        /* midgame search at `depth` */
+    int mid_depth;         /* depth mid was made for */
+};
+
+void nboard_settings_default(nboard_settings *s) {
+    s->hash_mb = 64;
+    s->solve_empties = 20;
+    s->max_depth = 24;
+    s->log = stderr;
+}
+
+static rv_solver *make_solver(size_t hash_mb, int depth) {
+    rv_options o;
+    rv_options_default(&o);
+    o.lim.hash_mb = hash_mb;
+    o.depth = depth;
+    return rv_solver_new(&o);
+}
+
+nboard_engine *nboard_new(const nboard_settings *s) {
+    nboard_engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    if (s) e->set = *s;
+    else nboard_settings_default(&e->set);
+    if (e->set.max_depth < 1) e->set.max_depth = 1;
+    e->depth = e->set.max_depth < 12 ? e->set.max_depth : 12;
+    rv_pos_start(&e->pos);
+    e->exact = make_solver(e->set.hash_mb, 0);
+    if (!e->exact) {
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void nboard_free(nboard_engine *e) {
+    if (!e) return;
+    rv_solver_free(e->exact);
+    rv_solver_free(e->mid);
+    free(e);
+}
+
+static void say_log(nboard_engine *e, const char *fmt, const char *a, const char *b) {
+    if (!e->set.log) return;
+    fputs("nboard: ", e->set.log);
+    fprintf(e->set.log, fmt, a, b);
+    fputc('\n', e->set.log);
+}
+
+/* "F5", "PA". */
+static void move_name(int x, char *buf) {
+    if (x == RV_PASS || x < 0 || x >= 64) {
+        strcpy(buf, "PA");
+        return;
+    }
+    buf[0] = (char)('A' + x % 8);
+    buf[1] = (char)('1' + x / 8);
+    buf[2] = 0;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* A move's value for the side to move of the position before it. */
+typedef struct scored {
+    int x;
+    int score;
+    bool exact;
+    int pv[64];
+    int pv_len;
+} scored;
+
+static rv_solver *mid_solver(nboard_engine *e, int depth) {
+    if (!e->mid || e->mid_depth != depth) {
+        rv_solver_free(e->mid);
+        e->mid = make_solver(1, depth);
+        e->mid_depth = e->mid ? depth : 0;
+    }
+    return e->mid;
+}
+
+/* Value of pos for its side to move: exact when few empties, else midgame. */
+static bool value_of(nboard_engine *e, const rv_pos *pos, int depth, rv_result *res, uint64_t *nodes) {
+    int empties = 64 - rv_popcount(pos->P | pos->O);
+    rv_solver *s = empties <= e->set.solve_empties || depth >= empties ? e->exact : mid_solver(e, depth);
+    if (!s) return false;
+    rv_solve(s, pos, res);
+    *nodes += res->nodes;
+    return res->known;
+}
+
+/* Scores the moves of the current position (all of them when want > 1, else
+ * the best only) and prints "search" lines for the best `want`. Returns the
+ * number of moves scored into out (best first), 0 when the game is over. */
+static int analyse(nboard_engine *e, int want, scored *out, FILE *o, uint64_t *nodes) {
+    const rv_pos *pos = &e->pos;
+    uint64_t moves = rv_moves(pos->P, pos->O);
+    if (!moves && !rv_moves(pos->O, pos->P)) return 0;
+    int empties = 64 - rv_popcount(pos->P | pos->O);
+    bool exact = empties <= e->set.solve_empties;
+    int n = 0;
+    rv_result res;
+    if (want <= 1 || !moves) {
+        if (!value_of(e, pos, e->depth, &res, nodes)) return 0;
+        out[0].x = res.move;
+        out[0].score = res.score;
+        out[0].exact = res.kind == RV_EXACT;
+        out[0].pv_len = res.pv_len;
+        memcpy(out[0].pv, res.pv, sizeof res.pv);
+        if (out[0].pv_len == 0) {
+            out[0].pv[0] = res.move;
+            out[0].pv_len = 1;
+        }
+        n = 1;
+    } else {
+        int child_depth = e->depth > 1 ? e->depth - 1 : 1;
+        for (uint64_t m = moves; m; m = rv_clear_first(m)) {
+            rv_pos c = *pos;
+            int x = rv_first(m);
+            rv_pos_play(&c, x);
+            if (!value_of(e, &c, child_depth, &res, nodes)) return 0;
+            scored *sc = &out[n++];
+            sc->x = x;
+            sc->score = -res.score;
+            sc->exact = res.kind == RV_EXACT;
+            sc->pv[0] = x;
+            sc->pv_len = 1;
+            for (int i = 0; i < res.pv_len && sc->pv_len < 64; i++) sc->pv[sc->pv_len++] = res.pv[i];
+        }
+        /* Best first (insertion sort: at most 33 moves). */
+        for (int i = 1; i < n; i++) {
+            scored t = out[i];
+            int j = i;
+            for (; j > 0 && out[j - 1].score < t.score; j--) out[j] = out[j - 1];
+            out[j] = t;
+        }
+    }
+    for (int i = 0; o && i < n && i < want; i++) {
+        fputs("search ", o);
+        char nm[4];
+        for (int k = 0; k < out[i].pv_len; k++) {
+            move_name(out[i].pv[k], nm);
+            fprintf(o, "%s%s", k ? "-" : "", nm);
+        }
+        fprintf(o, " %d 0 %d %s\n", out[i].score, exact || out[i].exact ? empties : e->depth,
+                out[i].exact ? "exact" : "midgame");
+    }
+    return n;
+}
+
+static void cmd_move(nboard_engine *e, const char *arg) {
+    size_t n = 0;
+    while (arg[n] && arg[n] != '/' && !isspace((unsigned char)arg[n])) n++;
+    int x = rv_move_parse(arg, n);
+    rv_pos p = e->pos;
+    if (x < 0 || !rv_pos_play(&p, x)) {
+        say_log(e, "move %s: %s; the position is unchanged", arg,
+                x < 0 ? "not a square or PA" : "illegal in the current position");
+        return;
+    }
+    e->pos = p;
+}
+
+static int parse_int(const char *s, int lo, int hi, int *v) {
+    char *end;
+    errno = 0;
+    long x = strtol(s, &end, 10);
+    while (*end && isspace((unsigned char)*end)) end++;
+    if (end == s || *end || errno || x < lo || x > hi) return -1;
+    *v = (int)x;
+    return 0;
+}
+
+int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
+    while (*line && isspace((unsigned char)*line)) line++;
+    char cmd[16];
+    size_t n = 0;
+    while (line[n] && !isspace((unsigned char)line[n])) n++;
+    if (n == 0) return 0;
+    if (n >= sizeof cmd) {
+        say_log(e, "ignoring an unknown command (%.20s...)%s", line, "");
+        return 0;
+    }
+    memcpy(cmd, line, n);
+    cmd[n] = 0;
+    const char *arg = line + n;
+    while (*arg && isspace((unsigned char)*arg)) arg++;
+
+    if (!strcmp(cmd, "quit")) return 1;
+    if (!strcmp(cmd, "nboard")) {
+        fputs("set myname yomi\n", out);
+    } else if (!strcmp(cmd, "ping")) {
+        int v;
+        if (parse_int(arg, -2147483647, 2147483647, &v) < 0) v = 0;
+        fprintf(out, "pong %d\n", v);
+    } else if (!strcmp(cmd, "learn")) {
+        fputs("learned\n", out);
+    } else if (!strcmp(cmd, "set")) {
+        if (!strncmp(arg, "depth", 5) && (isspace((unsigned char)arg[5]) || !arg[5])) {
+            int d;
+            if (parse_int(arg + 5, 1, 1000000, &d) < 0)
+                say_log(e, "set depth: '%s' is not a positive number%s", arg + 5, "");
+            else
+                e->depth = d > e->set.max_depth ? e->set.max_depth : d;
+        } else if (!strncmp(arg, "game", 4) && (isspace((unsigned char)arg[4]) || !arg[4])) {
+            const char *ggf = arg + 4;
+            rv_ggf_game *g = malloc(sizeof *g);
+            yomi_error err = {{0}, 0, 0};
+            if (!g) {
+                say_log(e, "set game: out of memory%s%s", "", "");
+            } else if (rv_ggf_parse(ggf, strlen(ggf), 1, g, &err) < 0) {
+                char msg[400];
+                snprintf(msg, sizeof msg, "byte %ld: %s", err.column, err.msg);
+                say_log(e, "set game: %s; the position is unchanged%s", msg, "");
+            } else {
+                e->pos = g->end;
+            }
+            free(g);
+        }
+        /* Other settings (contempt, ...) do not change what is proven. */
+    } else if (!strcmp(cmd, "move")) {
+        cmd_move(e, arg);
+    } else if (n == 2 && rv_move_parse(cmd, 2) >= 0) {
+        cmd_move(e, cmd);    /* NBoard 1.1 sends the bare move */
+    } else if (!strcmp(cmd, "hint") || !strcmp(cmd, "go")) {
+        bool go = cmd[0] == 'g';
+        int want = 1;
+        if (!go && parse_int(arg, 1, 64, &want) < 0) want = 1;
+        fputs("status yomi is thinking\n", out);
+        fflush(out);
+        scored list[34];
+        uint64_t nodes = 0;
+        double t0 = now();
+        int k = analyse(e, want, list, out, &nodes);
+        double t = now() - t0;
+        fprintf(out, "nodestats %llu %.2f\n", (unsigned long long)nodes, t);
+        if (go) {
+            char nm[4];
+            move_name(k ? list[0].x : RV_PASS, nm);
+            if (k) fprintf(out, "=== %s/%d/%.2f\n", nm, list[0].score, t);
+            else fprintf(out, "=== %s\n", nm);
+        }
+        fputs("status\n", out);
+    } else {
+        say_log(e, "ignoring unknown command '%s'%s", cmd, "");
+    }
+    fflush(out);
+    return 0;
+}
+
+int nboard_run(nboard_engine *e, FILE *in, FILE *out) {
+    char *buf = malloc(NBOARD_MAX_LINE + 2);
+    if (!buf) return 0;
+    while (fgets(buf, NBOARD_MAX_LINE + 2, in)) {
+        size_t len = strlen(buf);
+        if (len > 0 && buf[len - 1] != '\n' && len > NBOARD_MAX_LINE) {
+            /* Too long: drop the rest of the line. */
+            int c;
+            while ((c = fgetc(in)) != EOF && c != '\n') {}
+            say_log(e, "dropping a line longer than %s bytes%s", "8192", "");
+            continue;
+        }
+        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
+        if (nboard_handle_line(e, buf, out)) break;
+    }
+    free(buf);
+    return 0;
+}

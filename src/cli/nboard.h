@@ -1,0 +1,36 @@
+/* NBoard protocol engine for Othello (the protocol of the NBoard GUI): reads
+ * one command per line and answers on out. Commands: nboard, set depth,
+ * set game (GGF), move, hint, go, ping, learn, quit; others are ignored, as the
+ * protocol asks. Positions with at most solve_empties empties are solved
+ * exactly (the eval is the proven final disc difference); higher up the
+ * answer is a midgame search to the set depth (an evaluation, not a proof). */
+#ifndef YOMI_CLI_NBOARD_H
+#define YOMI_CLI_NBOARD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Longest command line accepted; longer ones are dropped with a message. */
+#define NBOARD_MAX_LINE 8192
+
+typedef struct nboard_settings {
+    size_t hash_mb;      /* exact solver's table; 0 = default */
+    int solve_empties;   /* exact from this many empties down */
+    int max_depth;       /* "set depth" is clamped to 1..max_depth */
+    FILE *log;           /* messages about bad input; NULL = none */
+} nboard_settings;
+
+void nboard_settings_default(nboard_settings *s);
+
+typedef struct nboard_engine nboard_engine;
+
+nboard_engine *nboard_new(const nboard_settings *s);
+void nboard_free(nboard_engine *e);
+
+/* Handles one command line (without its newline). Returns 0, or 1 after quit. */
+int nboard_handle_line(nboard_engine *e, const char *line, FILE *out);
+
+/* Reads commands from in until quit or end of input. Returns 0. */
+int nboard_run(nboard_engine *e, FILE *in, FILE *out);
+
+#endif
