@@ -1085,6 +1085,47 @@ static void test_race_counter_atari(void) {
     go_board_free(b);
 }
 
+/* A ko attack: the reader's attack on the string at target is a ko the
+ * attacker takes first (KO_WIN) with move; by brute force over zone, after
+ * move the attacker captures within plain plies when the defender has no ko
+ * threats, and captures nothing within threat plies (attacker first) when the
+ * defender has threats without end. */
+typedef struct ko_attack_case {
+    const char *name;
+    int size;
+    const char *const *rows;
+    const char *target, *move;
+    int depth_offset;             /* moves the reader's ply bounds */
+    const char *const *zone;
+    size_t nzone;
+    int plain, threat;
+} ko_attack_case;
+
+static void check_ko_attack(const ko_attack_case *kc) {
+    go_board *b = gt_board_from_rows(kc->size, kc->rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, kc->target), mv = go_vertex_parse(b, kc->move), m = GO_NO_POINT;
+    go_color def = go_board_at(b, t);
+    go_reader *r = go_reader_new(NULL);
+    go_reader_set_depth_offset(r, kc->depth_offset);
+    yomi_result a = go_attack(r, b, t, &m);
+    go_reader_free(r);
+    CHECK_MSG(a == YOMI_KO_WIN, "%s: attack %s, want ko-win", kc->name, yomi_result_name(a));
+    CHECK_MSG(m == mv, "%s: attack move", kc->name);
+    static bool zone[GO_MAX_POINTS];
+    memset(zone, 0, sizeof zone);
+    zone_add(b, kc->zone, kc->nzone, zone);
+    CHECK(go_board_play(b, go_other(def), mv) == GO_OK);
+    CHECK_MSG(bf_captures(b, t, def, false, kc->plain, zone), "%s: brute force, %s does not capture", kc->name,
+              kc->move);
+    go_board_undo(b);
+    bf_threats = BF_ENDLESS;
+    CHECK_MSG(!bf_captures(b, t, def, true, kc->threat, zone), "%s: brute force captures with threats", kc->name);
+    bf_threats = 0;
+    go_board_free(b);
+}
+
 /* A ladder that ends in a ko (GNU Go's reading.tst:135): Black A6 ataris the
  * white stone A7 (liberties A6, A8). After White takes A6 back with A5, the
  * ladder reader sees Black's atari at A8 capture A7 (White's extension at A6
@@ -1105,26 +1146,9 @@ static void test_ladder_into_ko(void) {
         ". X X O O . . . .",
         ". . O . . . . . .",
     };
-    go_board *b = gt_board_from_rows(9, rows);
-    CHECK(b != NULL);
-    if (!b) return;
-    go_point t = go_vertex_parse(b, "A7"), a6 = go_vertex_parse(b, "A6"), m = GO_NO_POINT;
-    go_reader *r = go_reader_new(NULL);
-    yomi_result a = go_attack(r, b, t, &m);
-    go_reader_free(r);
-    CHECK_MSG(a == YOMI_KO_WIN, "ladder into ko: attack %s, want ko-win", yomi_result_name(a));
-    CHECK_MSG(m == a6, "ladder into ko: attack move");
-    static bool zone[GO_MAX_POINTS];
-    memset(zone, 0, sizeof zone);
-    static const char *pts[] = {"A5", "A6", "A8", "A9", "B8", "B9", "C8", "C9", "D9", "C6", "E5", "D5"};
-    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
-    CHECK(go_board_play(b, GO_BLACK, a6) == GO_OK);
-    CHECK_MSG(bf_captures(b, t, GO_WHITE, false, 8, zone), "ladder into ko: brute force, A6 does not capture");
-    go_board_undo(b);
-    bf_threats = BF_ENDLESS;
-    CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 9, zone), "ladder into ko: brute force captures with threats");
-    bf_threats = 0;
-    go_board_free(b);
+    static const char *const zone[] = {"A5", "A6", "A8", "A9", "B8", "B9", "C8", "C9", "D9", "C6", "E5", "D5"};
+    const ko_attack_case kc = {"ladder into ko", 9, rows, "A7", "A6", 0, zone, sizeof zone / sizeof zone[0], 8, 9};
+    check_ko_attack(&kc);
 }
 
 /* A ko that must be settled, not only won (GNU Go's reading.tst:225): the
@@ -1210,27 +1234,9 @@ static void test_ko_on_liberty(void) {
         ". . . . X X X O . O X X O . . X X O .",
         ". . . . . . X X O O X . . . . . . X .",
     };
-    go_board *b = gt_board_from_rows(19, rows);
-    CHECK(b != NULL);
-    if (!b) return;
-    go_point t = go_vertex_parse(b, "J14"), n4 = go_vertex_parse(b, "N4"), m = GO_NO_POINT;
-    go_reader *r = go_reader_new(NULL);
-    go_reader_set_depth_offset(r, -3);
-    yomi_result a = go_attack(r, b, t, &m);
-    go_reader_free(r);
-    CHECK_MSG(a == YOMI_KO_WIN, "ko on liberty: attack %s, want ko-win", yomi_result_name(a));
-    CHECK_MSG(m == n4, "ko on liberty: attack move");
-    static bool zone[GO_MAX_POINTS];
-    memset(zone, 0, sizeof zone);
-    static const char *pts[] = {"M3", "N4", "M1", "N1", "O1", "O2", "P2", "P1", "N3", "N8", "O7", "N6"};
-    zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
-    CHECK(go_board_play(b, GO_WHITE, n4) == GO_OK);
-    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 6, zone), "ko on liberty: brute force, N4 does not capture");
-    go_board_undo(b);
-    bf_threats = BF_ENDLESS;
-    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 9, zone), "ko on liberty: brute force captures with threats");
-    bf_threats = 0;
-    go_board_free(b);
+    static const char *const zone[] = {"M3", "N4", "M1", "N1", "O1", "O2", "P2", "P1", "N3", "N8", "O7", "N6"};
+    const ko_attack_case kc = {"ko on liberty", 19, rows, "J14", "N4", -3, zone, sizeof zone / sizeof zone[0], 6, 9};
+    check_ko_attack(&kc);
 }
 
 /* No move needed: Black has just retaken the ko at E5 (White may not take
