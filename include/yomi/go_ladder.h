@@ -56,11 +56,12 @@ int go_ladder_trace(const go_board *b, go_point str);
 int go_ladder_line(go_board *b, go_point str, go_point *out, int max);
 
 /* The search asks the trace first wherever a ladder position has two liberties
- * (on by default). Off only to test the trace against the search. Not thread-safe. */
+ * (on by default). Off only to test the trace against the search. The setting
+ * belongs to the calling thread. */
 void go_ladder_use_trace(bool on);
 
-/* Node limit of one ladder search (0 = none); default 200000. Not thread-safe:
- * set it once at start-up. */
+/* Node limit of one ladder search (0 = none); default 200000. The setting
+ * belongs to the calling thread. */
 void go_ladder_set_node_limit(uint64_t n);
 
 #endif

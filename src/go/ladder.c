@@ -8,7 +8,7 @@
 
 enum { LADDER_MAX_LINE = 1024 };
 
-static uint64_t ladder_node_limit = 200000;
+static _Thread_local uint64_t ladder_node_limit = 200000;   /* per thread */
 
 void go_ladder_set_node_limit(uint64_t n) { ladder_node_limit = n; }
 
@@ -46,7 +46,7 @@ typedef struct lctx {
     uint64_t path[LADDER_MAX_LINE];   /* position hashes along the line */
 } lctx;
 
-static bool use_trace = true;
+static _Thread_local bool use_trace = true;   /* per thread */
 
 void go_ladder_use_trace(bool on) { use_trace = on; }
 
