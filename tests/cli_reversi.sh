@@ -92,5 +92,14 @@ if [ -f "$here/../examples/reversi/ffo-end.obf" ]; then
     check "example #29 g2 +10" grep -q 'move g2  score +10' "$tmp/out"
 fi
 
+# `yomi bench` alone: a node-count signature over Reversi and Go that does not
+# change from run to run.
+"$yomi" bench >"$tmp/sig1" 2>&1
+check "bench signature exit" test $? -eq 0
+"$yomi" bench >"$tmp/sig2" 2>&1
+check "bench signature parts" grep -q '^go reading nodes: [1-9][0-9]*$' "$tmp/sig1"
+check "bench signature repeats" test "$(grep '^signature' "$tmp/sig1" | cut -d' ' -f2)" = \
+    "$(grep '^signature' "$tmp/sig2" | cut -d' ' -f2)"
+
 echo "cli_reversi: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

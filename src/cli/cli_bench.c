@@ -7,8 +7,12 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/rng.h"
 #include "core/search.h"
 #include "reversi/obf.h"
+#include "yomi/go_board.h"
+#include "yomi/go_ladder.h"
+#include "yomi/go_reading.h"
 #include "yomi/reversi.h"
 
 static void usage(FILE *o) {
@@ -152,6 +156,53 @@ static const char *const signature_boards[] = {
     "--OXXO--XOXXXX--XOOOOXXXXOOOXXXXX-OOOXXX--OOOOXX--XXOOO----XXOO- X",
 };
 
+/* Go part of the signature: seeded random 9x9 positions (60 legal moves each,
+ * no passes), and for every string with at most three liberties the ladder
+ * (strings with one or two) and the attack and defence readings, each
+ * position with a fresh reader. Adds the nodes to *ladder and *reading. */
+static void go_signature(uint64_t *ladder, uint64_t *reading) {
+    go_board *b = go_board_new(9);
+    if (!b) return;
+    uint64_t seed = 20261121;
+    for (int game = 0; game < 16; game++) {
+        go_board_clear(b, 9);
+        go_color c = GO_BLACK;
+        for (int mv = 0; mv < 60; mv++) {
+            go_point legal[GO_MAX_POINTS];
+            int n = 0;
+            GO_FOR_POINTS(b, p) {
+                if (go_board_is_legal(b, c, p)) legal[n++] = p;
+            }
+            if (n == 0) break;
+            go_board_play(b, c, legal[yomi_splitmix64(&seed) % (uint64_t)n]);
+            c = go_other(c);
+        }
+        go_reader *r = go_reader_new(NULL);
+        if (!r) break;
+        bool seen[GO_MAX_POINTS] = {false};
+        GO_FOR_POINTS(b, p) {
+            go_color owner = go_board_at(b, p);
+            if (owner != GO_BLACK && owner != GO_WHITE) continue;
+            go_point id = go_string_id(b, p);
+            if (seen[id]) continue;
+            seen[id] = true;
+            int libs = go_string_libs(b, p);
+            if (libs > 3) continue;
+            go_point m;
+            uint64_t nodes = 0;
+            if (libs <= 2) {
+                go_ladder_attack(b, p, &m, &nodes);
+                *ladder += nodes;
+            }
+            go_attack(r, b, p, &m);
+            go_defend(r, b, p, &m);
+        }
+        *reading += go_reader_nodes(r);
+        go_reader_free(r);
+    }
+    go_board_free(b);
+}
+
 /* Deterministic node-count signature: changes only when search behaviour changes. */
 static int bench_signature(void) {
     rv_options opt;
@@ -173,10 +224,14 @@ static int bench_signature(void) {
     rv_pos start;
     rv_pos_start(&start);
     uint64_t perft = rv_perft(&start, 8);
+    uint64_t ladder = 0, reading = 0;
+    go_signature(&ladder, &reading);
     double t = yomi_now() - t0;
     printf("reversi endgame nodes: %llu\n", (unsigned long long)total);
     printf("reversi perft 8: %llu\n", (unsigned long long)perft);
-    printf("signature: %llu  (%.2f s)\n", (unsigned long long)(total + perft), t);
+    printf("go ladder nodes: %llu\n", (unsigned long long)ladder);
+    printf("go reading nodes: %llu\n", (unsigned long long)reading);
+    printf("signature: %llu  (%.2f s)\n", (unsigned long long)(total + perft + ladder + reading), t);
     return CLI_OK;
 }
 
