@@ -51,6 +51,24 @@ if [ -f "$DATA/reversi/fforum-20-39.obf" ]; then
     has_re "unknown command" "ignoring unknown command 'frobnicate'"
 fi
 
+if [ -f "$DATA/reversi/fforum-40-59.obf" ]; then
+    # FFO #40 (20 empties, black to move): A2:+38 by the suite. With a tiny time
+    # limit the exact solve gives way to the midgame search, which says so.
+    B40=$(sed -n 1p "$DATA/reversi/fforum-40-59.obf" | cut -c1-64 | tr 'X' '*')
+    OUT=$(printf '%s\n' "set depth 4" "set game (;GM[Othello]BO[8 $B40 *];)" "go" |
+        "$Y" reversi nboard --time 0.001 2>&1)
+    has_re "#40 timed out: midgame" "^search [A-H][1-8][-A-HP1-8]* -?[0-9]+ 0 4 midgame$"
+    lacks_re "#40 timed out: not exact" "exact$"
+    has_re "#40 timed out: a move" "^=== [A-H][1-8]/"
+    if [ "${YOMI_SANITIZED:-0}" != 1 ]; then   # about 1 s here, 20 s under sanitizers
+        OUT=$(printf '%s\n' "set game (;GM[Othello]BO[8 $B40 *];)" "go" | "$Y" reversi nboard 2>&1)
+        has_re "#40 exact" "^=== A2/38/"
+    fi
+fi
+OUT=$("$Y" reversi nboard --time 0 2>&1 </dev/null)
+expect "bad --time exit" 2 $?
+has_re "bad --time named" "--time: '0' is not a positive number of seconds"
+
 # An illegal move inside the game record names the move and the byte.
 OUT=$(run "set game (;GM[Othello]BO[8 $START *]B[F5]W[A1];)" "go")
 has_re "legal start kept" "^=== [A-H][1-8]/"

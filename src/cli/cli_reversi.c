@@ -45,6 +45,8 @@ static void usage(FILE *o) {
           "                   midgame search to the GUI's depth (an evaluation, not a proof)\n"
           "  --max-depth D    cap on the GUI's 'set depth' (default 24)\n"
           "  --hash-mb M      the exact solver's table in MB (default 64)\n"
+          "  --time S         give an exact solve S seconds; past that the answer is\n"
+          "                   the midgame search's, labelled midgame (default: no limit)\n"
           "Bad commands (an illegal move, a malformed game) are reported on stderr and\n"
           "leave the position unchanged; unknown commands are ignored, as NBoard asks.\n",
           o);
@@ -346,6 +348,7 @@ static int cmd_nboard(int argc, char **argv) {
     static const struct option longopts[] = {{"solve-empties", required_argument, 0, 'e'},
                                              {"max-depth", required_argument, 0, 'd'},
                                              {"hash-mb", required_argument, 0, 'm'},
+                                             {"time", required_argument, 0, 't'},
                                              {"help", no_argument, 0, 'h'},
                                              {0, 0, 0, 0}};
     nboard_settings set;
@@ -357,9 +360,19 @@ static int cmd_nboard(int argc, char **argv) {
             usage(stdout);
             return CLI_OK;
         }
-        if (c != 'e' && c != 'd' && c != 'm') return CLI_BAD_INPUT;
         char *end;
         errno = 0;
+        if (c == 't') {
+            double secs = strtod(optarg, &end);
+            if (*end || end == optarg || errno || !(secs > 0) || secs > 1e9) {
+                fprintf(stderr, "yomi reversi nboard: --time: '%s' is not a positive number of seconds\n",
+                        optarg);
+                return CLI_BAD_INPUT;
+            }
+            set.max_seconds = secs;
+            continue;
+        }
+        if (c != 'e' && c != 'd' && c != 'm') return CLI_BAD_INPUT;
         long v = strtol(optarg, &end, 10);
         long hi = c == 'e' ? 64 : c == 'd' ? 60 : 1L << 20;
         if (*end || end == optarg || errno || v < (c == 'e' ? 0 : 1) || v > hi) {

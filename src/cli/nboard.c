@@ -26,13 +26,15 @@ void nboard_settings_default(nboard_settings *s) {
     s->hash_mb = 64;
     s->solve_empties = 20;
     s->max_depth = 24;
+    s->max_seconds = 0;
     s->log = stderr;
 }
 
-static rv_solver *make_solver(size_t hash_mb, int depth) {
+static rv_solver *make_solver(size_t hash_mb, int depth, double max_seconds) {
     rv_options o;
     rv_options_default(&o);
     o.lim.hash_mb = hash_mb;
+    o.lim.max_seconds = max_seconds;
     o.depth = depth;
     return rv_solver_new(&o);
 }
@@ -45,7 +47,7 @@ nboard_engine *nboard_new(const nboard_settings *s) {
     if (e->set.max_depth < 1) e->set.max_depth = 1;
     e->depth = e->set.max_depth < 12 ? e->set.max_depth : 12;
     rv_pos_start(&e->pos);
-    e->exact = make_solver(e->set.hash_mb, 0);
+    e->exact = make_solver(e->set.hash_mb, 0, e->set.max_seconds);
     if (!e->exact) {
         free(e);
         return NULL;
@@ -96,16 +98,22 @@ typedef struct scored {
 static rv_solver *mid_solver(nboard_engine *e, int depth) {
     if (!e->mid || e->mid_depth != depth) {
         rv_solver_free(e->mid);
-        e->mid = make_solver(1, depth);
+        e->mid = make_solver(1, depth, 0);
         e->mid_depth = e->mid ? depth : 0;
     }
     return e->mid;
 }
 
-/* Value of pos for its side to move: exact when few empties, else midgame. */
+/* Value of pos for its side to move: exact when few empties, else (or when the
+ * exact solve ran out of time) a midgame search. */
 static bool value_of(nboard_engine *e, const rv_pos *pos, int depth, rv_result *res, uint64_t *nodes) {
     int empties = 64 - rv_popcount(pos->P | pos->O);
-    rv_solver *s = empties <= e->set.solve_empties || depth >= empties ? e->exact : mid_solver(e, depth);
+    if (empties <= e->set.solve_empties || depth >= empties) {
+        rv_solve(e->exact, pos, res);
+        *nodes += res->nodes;
+        if (res->known) return true;
+    }
+    rv_solver *s = mid_solver(e, depth < empties ? depth : empties - 1);
     if (!s) return false;
     rv_solve(s, pos, res);
     *nodes += res->nodes;
@@ -120,7 +128,6 @@ static int analyse(nboard_engine *e, int want, scored *out, FILE *o, uint64_t *n
     uint64_t moves = rv_moves(pos->P, pos->O);
     if (!moves && !rv_moves(pos->O, pos->P)) return 0;
     int empties = 64 - rv_popcount(pos->P | pos->O);
-    bool exact = empties <= e->set.solve_empties;
     int n = 0;
     rv_result res;
     if (want <= 1 || !moves) {
@@ -165,7 +172,7 @@ static int analyse(nboard_engine *e, int want, scored *out, FILE *o, uint64_t *n
             move_name(out[i].pv[k], nm);
             fprintf(o, "%s%s", k ? "-" : "", nm);
         }
-        fprintf(o, " %d 0 %d %s\n", out[i].score, exact || out[i].exact ? empties : e->depth,
+        fprintf(o, " %d 0 %d %s\n", out[i].score, out[i].exact ? empties : e->depth,
                 out[i].exact ? "exact" : "midgame");
     }
     return n;
