@@ -75,6 +75,10 @@ if [ -f "$R" ]; then
     expect "reading.tst: at least $READING_MIN_PASS pass" 0 "$RC"
     has_re "reading.tst summary" "^[0-9]+ passed, [0-9]+ failed$"
     lacks_re "reading.tst set-up commands all worked" "^reading\.tst:[0-9]+: "
+    # The same score when every question starts from a reader that forgot the
+    # earlier ones: the answers do not lean on what earlier cases left behind.
+    OUT=$("$Y" go regress --fresh --min-pass "$READING_MIN_PASS" "$R" 2>&1)
+    expect "reading.tst --fresh: at least $READING_MIN_PASS pass" 0 $?
 else
     echo "skip: $R not found"
 fi

@@ -77,4 +77,9 @@ yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move);
 /* Nodes (moves played) since the reader was made. */
 uint64_t go_reader_nodes(const go_reader *r);
 
+/* Forgets what earlier questions taught the reader (its table, move-ordering
+ * history, killers and ladder answers), so the next answer does not depend on
+ * them: the same as a new reader, without the allocation. */
+void go_reader_forget(go_reader *r);
+
 #endif

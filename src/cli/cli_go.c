@@ -47,6 +47,9 @@ static void usage_gtp(FILE *o) {
           "  --max-seconds S   time limit of each reading command (default none)\n"
           "  --max-nodes N     node limit of each reading command (default: the reader's own)\n"
           "  --hash-mb M       transposition table size (default 64)\n"
+          "  --fresh           each attack/defend forgets earlier questions (the reader's\n"
+          "                    table and move-ordering history), so its answer does not\n"
+          "                    depend on them; slower\n"
           "  -h, --help        this help\n",
           o);
 }
@@ -68,6 +71,7 @@ static void usage_regress(FILE *o) {
           "  --max-seconds S   time limit of each reading command\n"
           "  --max-nodes N     node limit of each reading command (default: the reader's own)\n"
           "  --hash-mb M       transposition table size (default 64)\n"
+          "  --fresh           each reading forgets the earlier ones (see yomi go gtp --help)\n"
           "  -h, --help        this help\n"
           "\n"
           "exit codes: 0 success, 1 too many failures, 2 a file could not be read\n",
@@ -111,7 +115,7 @@ static void usage_read(FILE *o) {
           o);
 }
 
-enum { OPT_MAX_SECONDS = 256, OPT_MAX_NODES, OPT_HASH_MB, OPT_MIN_PASS, OPT_MOVE, OPT_JSON };
+enum { OPT_MAX_SECONDS = 256, OPT_MAX_NODES, OPT_HASH_MB, OPT_MIN_PASS, OPT_MOVE, OPT_JSON, OPT_FRESH };
 
 /* Parses one of the limit options; false (with a message) on a bad value. */
 static bool limit_option(int opt, const char *arg, yomi_limits *lim, const char *cmd) {
@@ -142,9 +146,14 @@ static bool limit_option(int opt, const char *arg, yomi_limits *lim, const char 
         {"max-nodes", required_argument, NULL, OPT_MAX_NODES},                          \
         {"hash-mb", required_argument, NULL, OPT_HASH_MB}, {"help", no_argument, NULL, 'h'}
 
-static const struct option gtp_options[] = {LIMIT_OPTIONS, {NULL, 0, NULL, 0}};
+static const struct option gtp_options[] = {
+    LIMIT_OPTIONS,
+    {"fresh", no_argument, NULL, OPT_FRESH},
+    {NULL, 0, NULL, 0},
+};
 static const struct option regress_options[] = {
     LIMIT_OPTIONS,
+    {"fresh", no_argument, NULL, OPT_FRESH},
     {"min-pass", required_argument, NULL, OPT_MIN_PASS},
     {"verbose", no_argument, NULL, 'v'},
     {NULL, 0, NULL, 0},
@@ -152,6 +161,7 @@ static const struct option regress_options[] = {
 
 static int go_gtp(int argc, char **argv) {
     yomi_limits lim = {0};
+    bool fresh = false;
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "h", gtp_options, NULL)) != -1) {
@@ -162,6 +172,7 @@ static int go_gtp(int argc, char **argv) {
         case OPT_HASH_MB:
             if (!limit_option(opt, optarg, &lim, "gtp")) return CLI_BAD_INPUT;
             break;
+        case OPT_FRESH: fresh = true; break;
         default: usage_gtp(stderr); return CLI_BAD_INPUT;
         }
     }
@@ -174,6 +185,7 @@ static int go_gtp(int argc, char **argv) {
         fputs("yomi go gtp: out of memory\n", stderr);
         return CLI_FAILED;
     }
+    gtp_set_fresh(g, fresh);
     gtp_run(g, stdin, stdout);
     gtp_free(g);
     return CLI_OK;
@@ -203,6 +215,7 @@ static int go_regress(int argc, char **argv) {
         case OPT_HASH_MB:
             if (!limit_option(opt, optarg, &o.lim, "regress")) return CLI_BAD_INPUT;
             break;
+        case OPT_FRESH: o.fresh = true; break;
         default: usage_regress(stderr); return CLI_BAD_INPUT;
         }
     }

@@ -77,6 +77,7 @@ struct gtp_engine {
     yomi_limits lim;
     go_reader *reader;    /* created on the first reading command */
     uint64_t nodes;
+    bool fresh;           /* forget earlier questions before each reading */
     bool unknown;         /* the current command hit a limit */
     char *base_dir;
     sbuf out;
@@ -112,6 +113,8 @@ void gtp_set_base_dir(gtp_engine *g, const char *dir) {
 }
 
 uint64_t gtp_nodes(const gtp_engine *g) { return g->nodes; }
+
+void gtp_set_fresh(gtp_engine *g, bool on) { g->fresh = on; }
 
 static go_reader *reader(gtp_engine *g) {
     if (!g->reader) {
@@ -373,6 +376,7 @@ static bool read_string(gtp_engine *g, int argc, char **argv, bool attack) {
     if (!string_arg(g, argc, argv, &p)) return false;
     go_reader *r = reader(g);
     if (!r) return fail(g, "out of memory");
+    if (g->fresh) go_reader_forget(r);
     uint64_t before = go_reader_nodes(r);
     yomi_result res = attack ? go_attack(r, g->board, p, &move) : go_defend(r, g->board, p, &move);
     g->nodes += go_reader_nodes(r) - before;  /* the reader's count is cumulative */

@@ -42,6 +42,10 @@ bool gtp_handle_line(gtp_engine *g, const char *line, gtp_reply *r);
 /* Writes r in protocol form: "=id text" or "?id text", then a blank line. */
 void gtp_print_reply(const gtp_reply *r, FILE *out);
 
+/* on: each attack/defend starts from a reader that forgot earlier questions
+ * (its table and move-ordering history), so answers do not depend on them. */
+void gtp_set_fresh(gtp_engine *g, bool on);
+
 /* Nodes searched by reading commands since gtp_new. */
 uint64_t gtp_nodes(const gtp_engine *g);
 

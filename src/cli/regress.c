@@ -194,6 +194,7 @@ static bool run_file(const char *arg, const regress_opts *o, stats *total, FILE 
         return false;
     }
     gtp_engine *g = gtp_new(&o->lim);
+    if (g) gtp_set_fresh(g, o->fresh);
     if (!g) {
         fprintf(stderr, "yomi go regress: out of memory\n");
         fclose(f);

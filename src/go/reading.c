@@ -169,6 +169,13 @@ void go_reader_set_depth_offset(go_reader *r, int delta) { r->depth_offset = del
 
 uint64_t go_reader_nodes(const go_reader *r) { return r->total_nodes; }
 
+void go_reader_forget(go_reader *r) {
+    yomi_tt_clear(&r->tt);
+    memset(r->hist, 0, sizeof r->hist);
+    memset(r->killer, 0, sizeof r->killer);
+    memset(r->lcache, 0, sizeof r->lcache);
+}
+
 static inline uint64_t mix64(uint64_t x) {
     x += 0x9e3779b97f4a7c15ULL;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
