@@ -65,6 +65,21 @@ if [ -f "$DATA/reversi/fforum-40-59.obf" ]; then
         has_re "#40 exact" "^=== A2/38/"
     fi
 fi
+if [ -f "$DATA/reversi/fforum-40-59.obf" ]; then
+    # "ping" stops a running search (NBoard sends it before the position
+    # changes): the search's answer is dropped and pong comes at once. FFO #49
+    # (26 empties) takes well over a second to solve exactly here, so both a
+    # ping already waiting and one sent a second into the search find it running.
+    B49=$(sed -n 10p "$DATA/reversi/fforum-40-59.obf" | cut -c1-64 | tr 'X' '*')
+    OUT=$(printf '%s\n' "set game (;GM[Othello]BO[8 $B49 *];)" "go" "ping 5" |
+        "$Y" reversi nboard --solve-empties 30 2>&1)
+    has_line "ping waiting: pong" "pong 5"
+    lacks_re "ping waiting: go answer dropped" "^==="
+    OUT=$( (printf '%s\n' "set game (;GM[Othello]BO[8 $B49 *];)" "go"; sleep 1; echo "ping 6") |
+        "$Y" reversi nboard --solve-empties 30 2>&1)
+    has_line "ping during search: pong" "pong 6"
+    lacks_re "ping during search: go answer dropped" "^==="
+fi
 OUT=$("$Y" reversi nboard --time 0 2>&1 </dev/null)
 expect "bad --time exit" 2 $?
 has_re "bad --time named" "--time: '0' is not a positive number of seconds"

@@ -394,7 +394,7 @@ static int cmd_nboard(int argc, char **argv) {
         fputs("yomi reversi nboard: cannot allocate the transposition table\n", stderr);
         return CLI_FAILED;
     }
-    nboard_run(e, stdin, stdout);
+    nboard_run_threaded(e, stdin, stdout);
     nboard_free(e);
     return CLI_OK;
 }

@@ -3,6 +3,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,7 @@ struct nboard_engine {
     rv_solver *exact;      /* depth 0: proofs */
     rv_solver *mid;        /* midgame search at `depth` */
     int mid_depth;         /* depth mid was made for */
+    atomic_int cancel;     /* set by the input thread: stop the search */
 };
 
 void nboard_settings_default(nboard_settings *s) {
@@ -30,11 +33,12 @@ void nboard_settings_default(nboard_settings *s) {
     s->log = stderr;
 }
 
-static rv_solver *make_solver(size_t hash_mb, int depth, double max_seconds) {
+static rv_solver *make_solver(size_t hash_mb, int depth, double max_seconds, atomic_int *cancel) {
     rv_options o;
     rv_options_default(&o);
     o.lim.hash_mb = hash_mb;
     o.lim.max_seconds = max_seconds;
+    o.lim.cancel = cancel;
     o.depth = depth;
     return rv_solver_new(&o);
 }
@@ -47,7 +51,8 @@ nboard_engine *nboard_new(const nboard_settings *s) {
     if (e->set.max_depth < 1) e->set.max_depth = 1;
     e->depth = e->set.max_depth < 12 ? e->set.max_depth : 12;
     rv_pos_start(&e->pos);
-    e->exact = make_solver(e->set.hash_mb, 0, e->set.max_seconds);
+    atomic_init(&e->cancel, 0);
+    e->exact = make_solver(e->set.hash_mb, 0, e->set.max_seconds, &e->cancel);
     if (!e->exact) {
         free(e);
         return NULL;
@@ -98,7 +103,7 @@ typedef struct scored {
 static rv_solver *mid_solver(nboard_engine *e, int depth) {
     if (!e->mid || e->mid_depth != depth) {
         rv_solver_free(e->mid);
-        e->mid = make_solver(1, depth, 0);
+        e->mid = make_solver(1, depth, 0, &e->cancel);
         e->mid_depth = e->mid ? depth : 0;
     }
     return e->mid;
@@ -111,7 +116,7 @@ static bool value_of(nboard_engine *e, const rv_pos *pos, int depth, rv_result *
     if (empties <= e->set.solve_empties || depth >= empties) {
         rv_solve(e->exact, pos, res);
         *nodes += res->nodes;
-        if (res->known) return true;
+        if (res->known || atomic_load(&e->cancel)) return res->known;
     }
     rv_solver *s = mid_solver(e, depth < empties ? depth : empties - 1);
     if (!s) return false;
@@ -122,7 +127,8 @@ static bool value_of(nboard_engine *e, const rv_pos *pos, int depth, rv_result *
 
 /* Scores the moves of the current position (all of them when want > 1, else
  * the best only) and prints "search" lines for the best `want`. Returns the
- * number of moves scored into out (best first), 0 when the game is over. */
+ * number of moves scored into out (best first), 0 when the game is over, -1
+ * when a search was stopped (nothing printed then). */
 static int analyse(nboard_engine *e, int want, scored *out, FILE *o, uint64_t *nodes) {
     const rv_pos *pos = &e->pos;
     uint64_t moves = rv_moves(pos->P, pos->O);
@@ -131,7 +137,7 @@ static int analyse(nboard_engine *e, int want, scored *out, FILE *o, uint64_t *n
     int n = 0;
     rv_result res;
     if (want <= 1 || !moves) {
-        if (!value_of(e, pos, e->depth, &res, nodes)) return 0;
+        if (!value_of(e, pos, e->depth, &res, nodes)) return -1;
         out[0].x = res.move;
         out[0].score = res.score;
         out[0].exact = res.kind == RV_EXACT;
@@ -148,7 +154,7 @@ static int analyse(nboard_engine *e, int want, scored *out, FILE *o, uint64_t *n
             rv_pos c = *pos;
             int x = rv_first(m);
             rv_pos_play(&c, x);
-            if (!value_of(e, &c, child_depth, &res, nodes)) return 0;
+            if (!value_of(e, &c, child_depth, &res, nodes)) return -1;
             scored *sc = &out[n++];
             sc->x = x;
             sc->score = -res.score;
@@ -264,7 +270,8 @@ int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
         int k = analyse(e, want, list, out, &nodes);
         double t = now() - t0;
         fprintf(out, "nodestats %llu %.2f\n", (unsigned long long)nodes, t);
-        if (go) {
+        if (k < 0 && !atomic_load(&e->cancel)) say_log(e, "%s: the search failed (out of memory)%s", cmd, "");
+        if (go && k >= 0) {
             char nm[4];
             move_name(k ? list[0].x : RV_PASS, nm);
             if (k) fprintf(out, "=== %s/%d/%.2f\n", nm, list[0].score, t);
@@ -294,5 +301,138 @@ int nboard_run(nboard_engine *e, FILE *in, FILE *out) {
         if (nboard_handle_line(e, buf, out)) break;
     }
     free(buf);
+    return 0;
+}
+
+/* ---- Input on a second thread ---------------------------------------------- */
+
+/* Lines read by the input thread, waiting for the engine. The queue outlives
+ * the engine: the input thread may still be blocked reading when the engine
+ * quits, and the process ends with it. */
+typedef struct line_queue {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    char **lines;
+    size_t head, count, cap;
+    bool eof;
+    bool searching;        /* the engine is in a search: "ping" or "quit" stops it */
+    atomic_int *cancel;
+    FILE *in;
+} line_queue;
+
+static line_queue *input_queue;   /* reachable for the rest of the process */
+
+/* "ping" and "quit" stop a running search; NBoard waits for the answer to
+ * anything else. */
+static bool stops_search(const char *line) {
+    while (*line && isspace((unsigned char)*line)) line++;
+    return (!strncmp(line, "ping", 4) && (!line[4] || isspace((unsigned char)line[4]))) ||
+           (!strncmp(line, "quit", 4) && (!line[4] || isspace((unsigned char)line[4])));
+}
+
+static void *input_main(void *arg) {
+    line_queue *q = arg;
+    char *buf = malloc(NBOARD_MAX_LINE + 2);
+    while (buf && fgets(buf, NBOARD_MAX_LINE + 2, q->in)) {
+        size_t len = strlen(buf);
+        bool too_long = len > NBOARD_MAX_LINE && buf[len - 1] != '\n';
+        if (too_long) {
+            int c;
+            while ((c = fgetc(q->in)) != EOF && c != '\n') {}
+            continue;
+        }
+        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
+        char *line = strdup(buf);
+        if (!line) break;
+        pthread_mutex_lock(&q->mu);
+        if (q->count == q->cap) {
+            size_t ncap = q->cap ? q->cap * 2 : 16;
+            char **nl = malloc(ncap * sizeof *nl);
+            if (!nl) {
+                pthread_mutex_unlock(&q->mu);
+                free(line);
+                break;
+            }
+            for (size_t i = 0; i < q->count; i++) nl[i] = q->lines[(q->head + i) % q->cap];
+            free(q->lines);
+            q->lines = nl;
+            q->head = 0;
+            q->cap = ncap;
+        }
+        q->lines[(q->head + q->count++) % q->cap] = line;
+        if (q->searching && stops_search(line)) atomic_store(q->cancel, 1);
+        pthread_cond_signal(&q->cv);
+        pthread_mutex_unlock(&q->mu);
+    }
+    free(buf);
+    pthread_mutex_lock(&q->mu);
+    q->eof = true;
+    pthread_cond_signal(&q->cv);
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+
+/* The next line (the caller frees it), or NULL at the end of input. */
+static char *next_line(line_queue *q) {
+    pthread_mutex_lock(&q->mu);
+    while (q->count == 0 && !q->eof) pthread_cond_wait(&q->cv, &q->mu);
+    char *line = NULL;
+    if (q->count > 0) {
+        line = q->lines[q->head];
+        q->head = (q->head + 1) % q->cap;
+        q->count--;
+    }
+    pthread_mutex_unlock(&q->mu);
+    return line;
+}
+
+/* Marks a search as running (or over). A "ping" already waiting stops the
+ * search before it starts. */
+static void set_searching(line_queue *q, bool on) {
+    pthread_mutex_lock(&q->mu);
+    q->searching = on;
+    bool stop = false;
+    for (size_t i = 0; on && i < q->count && !stop; i++) stop = stops_search(q->lines[(q->head + i) % q->cap]);
+    atomic_store(q->cancel, stop ? 1 : 0);
+    pthread_mutex_unlock(&q->mu);
+}
+
+static bool is_search_command(const char *line) {
+    while (*line && isspace((unsigned char)*line)) line++;
+    return (!strncmp(line, "go", 2) && (!line[2] || isspace((unsigned char)line[2]))) ||
+           (!strncmp(line, "hint", 4) && (!line[4] || isspace((unsigned char)line[4])));
+}
+
+int nboard_run_threaded(nboard_engine *e, FILE *in, FILE *out) {
+    if (input_queue) return nboard_run(e, in, out);   /* one input thread per process */
+    line_queue *q = calloc(1, sizeof *q);
+    if (!q) return nboard_run(e, in, out);
+    pthread_mutex_init(&q->mu, NULL);
+    pthread_cond_init(&q->cv, NULL);
+    q->cancel = &e->cancel;
+    q->in = in;
+    input_queue = q;
+    pthread_t th;
+    if (pthread_create(&th, NULL, input_main, q) != 0) {
+        input_queue = NULL;
+        free(q);
+        return nboard_run(e, in, out);
+    }
+    char *line;
+    while ((line = next_line(q)) != NULL) {
+        bool search = is_search_command(line);
+        if (search) set_searching(q, true);
+        int quit = nboard_handle_line(e, line, out);
+        if (search) set_searching(q, false);
+        free(line);
+        if (quit) break;
+    }
+    /* At the end of input the thread has finished: join it. After quit it may
+     * still be waiting for input: leave it, the process ends soon. */
+    pthread_mutex_lock(&q->mu);
+    bool done = q->eof;
+    pthread_mutex_unlock(&q->mu);
+    if (done) pthread_join(th, NULL);
+    else pthread_detach(th);
     return 0;
 }

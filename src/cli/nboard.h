@@ -32,7 +32,13 @@ void nboard_free(nboard_engine *e);
 /* Handles one command line (without its newline). Returns 0, or 1 after quit. */
 int nboard_handle_line(nboard_engine *e, const char *line, FILE *out);
 
-/* Reads commands from in until quit or end of input. Returns 0. */
+/* Reads commands from in until quit or end of input, one after the other (a
+ * search runs to its end before the next line is read). Returns 0. */
 int nboard_run(nboard_engine *e, FILE *in, FILE *out);
+
+/* The same, with in read by a second thread: a line that arrives while a
+ * search runs (NBoard sends "ping" before the position changes) stops the
+ * search, whose answer is then dropped, and is handled at once. Returns 0. */
+int nboard_run_threaded(nboard_engine *e, FILE *in, FILE *out);
 
 #endif
