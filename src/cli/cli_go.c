@@ -6,13 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/gtp.h"
 #include "cli/regress.h"
 #include "core/error.h"
 #include "core/json.h"
+#include "core/search.h"
 #include "yomi/go_board.h"
 #include "yomi/go_ladder.h"
 #include "yomi/go_reading.h"
@@ -452,8 +452,7 @@ static int go_read(int argc, char **argv) {
         go_board_free(b);
         return CLI_FAILED;
     }
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = yomi_now();
     go_point m = GO_NO_POINT;
     read_answer att, def;
     yomi_result res = go_attack(r, b, p, &m);
@@ -461,8 +460,7 @@ static int go_read(int argc, char **argv) {
     m = GO_NO_POINT;
     res = go_defend(r, b, p, &m);
     answer_of(b, res, m, &def);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    double secs = yomi_now() - t0;
     unsigned long long nodes = (unsigned long long)go_reader_nodes(r);
     go_reader_free(r);
 

@@ -8,9 +8,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/error.h"
+#include "core/search.h"
 #include "reversi/bitboard.h"
 #include "reversi/ggf.h"
 #include "yomi/reversi.h"
@@ -83,12 +83,6 @@ static void move_name(int x, char *buf) {
     buf[0] = (char)('A' + x % 8);
     buf[1] = (char)('1' + x / 8);
     buf[2] = 0;
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* A move's value for the side to move of the position before it. */
@@ -266,9 +260,9 @@ int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
         fflush(out);
         scored list[34];
         uint64_t nodes = 0;
-        double t0 = now();
+        double t0 = yomi_now();
         int k = analyse(e, want, list, out, &nodes);
-        double t = now() - t0;
+        double t = yomi_now() - t0;
         fprintf(out, "nodestats %llu %.2f\n", (unsigned long long)nodes, t);
         if (k < 0 && !atomic_load(&e->cancel)) say_log(e, "%s: the search failed (out of memory)%s", cmd, "");
         if (go && k >= 0) {
