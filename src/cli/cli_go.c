@@ -354,18 +354,6 @@ static int go_ladder(int argc, char **argv) {
     return ladder_file(file, vertex);
 }
 
-/* GNU Go's code of a reading result: 0 fails, 1 works, 2 ko taken first, 3 ko
- * after a threat; -1 for unknown. */
-static int gnugo_code(yomi_result r) {
-    switch (r) {
-    case YOMI_WIN: return 1;
-    case YOMI_KO_WIN: return 2;
-    case YOMI_KO_LOSS: return 3;
-    case YOMI_UNKNOWN: return -1;
-    default: return 0;
-    }
-}
-
 static const char *reading_words(yomi_result r) {
     switch (r) {
     case YOMI_WIN: return "works";
@@ -384,7 +372,7 @@ typedef struct read_answer {
 static void answer_of(const go_board *b, yomi_result r, go_point m, read_answer *a) {
     a->r = r;
     a->move[0] = 0;
-    if (gnugo_code(r) > 0 && m != GO_NO_POINT) go_vertex_format(b, m, a->move, sizeof a->move);
+    if (gtp_result_code(r) > 0 && m != GO_NO_POINT) go_vertex_format(b, m, a->move, sizeof a->move);
 }
 
 static void json_answer(yomi_json *j, const char *key, const read_answer *a) {
@@ -394,7 +382,7 @@ static void json_answer(yomi_json *j, const char *key, const read_answer *a) {
     yomi_json_string(j, a->r == YOMI_UNKNOWN ? "unknown" : yomi_result_name(a->r));
     yomi_json_key(j, "code");
     if (a->r == YOMI_UNKNOWN) yomi_json_null(j);
-    else yomi_json_int(j, gnugo_code(a->r));
+    else yomi_json_int(j, gtp_result_code(a->r));
     yomi_json_key(j, "move");
     if (a->move[0]) yomi_json_string(j, a->move);
     else yomi_json_null(j);
@@ -496,8 +484,8 @@ static int go_read(int argc, char **argv) {
             go_color mover = k == 0 ? go_other(owner) : owner;
             const read_answer *a = ans[k];
             printf("%s (%s first): %s", what[k], names[mover], reading_words(a->r));
-            if (a->r != YOMI_UNKNOWN) printf(" [%d]", gnugo_code(a->r));
-            if (gnugo_code(a->r) > 0) printf(", %s", a->move[0] ? a->move : "no move needed");
+            if (a->r != YOMI_UNKNOWN) printf(" [%d]", gtp_result_code(a->r));
+            if (gtp_result_code(a->r) > 0) printf(", %s", a->move[0] ? a->move : "no move needed");
             printf("\n");
         }
         printf("nodes: %llu  seconds: %.3f\n", nodes, secs);

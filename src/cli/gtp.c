@@ -163,19 +163,23 @@ static bool string_arg(gtp_engine *g, int argc, char **argv, go_point *p) {
     return true;
 }
 
-/* GNU Go result codes: 0 fails, 1 works, 2 works if the ko is won, 3 works only
- * after a ko threat. A search stopped by a limit proved nothing, so it answers a GTP
- * error instead of a code (a "0" would claim that nothing works). */
-static bool print_result(gtp_engine *g, yomi_result r, go_point move) {
-    int code = 0;
+int gtp_result_code(yomi_result r) {
     switch (r) {
-    case YOMI_WIN: code = 1; break;
-    case YOMI_KO_WIN: code = 2; break;
-    case YOMI_KO_LOSS: code = 3; break;
-    case YOMI_UNKNOWN:
+    case YOMI_WIN: return 1;
+    case YOMI_KO_WIN: return 2;
+    case YOMI_KO_LOSS: return 3;
+    case YOMI_UNKNOWN: return -1;
+    default: return 0;
+    }
+}
+
+/* A search stopped by a limit proved nothing, so it answers a GTP error
+ * instead of a code (a "0" would claim that nothing works). */
+static bool print_result(gtp_engine *g, yomi_result r, go_point move) {
+    int code = gtp_result_code(r);
+    if (code < 0) {
         g->unknown = true;
         return fail(g, "unknown: a search limit was reached (not proven)");
-    default: break;
     }
     if (code == 0) {
         sb_puts(&g->out, "0");

@@ -39,6 +39,11 @@ void gtp_set_base_dir(gtp_engine *g, const char *dir);
  * Returns false when the line holds no command (empty or comment only): no reply. */
 bool gtp_handle_line(gtp_engine *g, const char *line, gtp_reply *r);
 
+/* GNU Go's code of a reading result: 0 fails, 1 works, 2 works through a ko
+ * the mover takes first, 3 works only after a ko threat; -1 for unknown (a
+ * limit stopped the search: no code is proven). */
+int gtp_result_code(yomi_result r);
+
 /* Writes r in protocol form: "=id text" or "?id text", then a blank line. */
 void gtp_print_reply(const gtp_reply *r, FILE *out);
 
