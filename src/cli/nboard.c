@@ -76,13 +76,34 @@ static void say_log(nboard_engine *e, const char *fmt, const char *a, const char
 
 /* "F5", "PA". */
 static void move_name(int x, char *buf) {
-    if (x == RV_PASS || x < 0 || x >= 64) {
+    if (x < 0 || x >= 64) {
         strcpy(buf, "PA");
         return;
     }
-    buf[0] = (char)('A' + x % 8);
-    buf[1] = (char)('1' + x / 8);
-    buf[2] = 0;
+    rv_square_name(x, buf);
+    buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+/* Does s, after leading blanks, start with the word w (then a blank or the end)? */
+static bool is_word(const char *s, const char *w) {
+    while (*s && isspace((unsigned char)*s)) s++;
+    size_t n = strlen(w);
+    return !strncmp(s, w, n) && (!s[n] || isspace((unsigned char)s[n]));
+}
+
+/* Reads one line of in into buf (NBOARD_MAX_LINE + 2 bytes) without its end of
+ * line. Returns 1; 0 for a line too long (the rest of it is skipped); -1 at the
+ * end of input. */
+static int read_line(FILE *in, char *buf) {
+    if (!fgets(buf, NBOARD_MAX_LINE + 2, in)) return -1;
+    size_t len = strlen(buf);
+    if (len > NBOARD_MAX_LINE && buf[len - 1] != '\n') {
+        int c;
+        while ((c = fgetc(in)) != EOF && c != '\n') {}
+        return 0;
+    }
+    while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
+    return 1;
 }
 
 /* A move's value for the side to move of the position before it. */
@@ -226,13 +247,13 @@ int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
     } else if (!strcmp(cmd, "learn")) {
         fputs("learned\n", out);
     } else if (!strcmp(cmd, "set")) {
-        if (!strncmp(arg, "depth", 5) && (isspace((unsigned char)arg[5]) || !arg[5])) {
+        if (is_word(arg, "depth")) {
             int d;
             if (parse_int(arg + 5, 1, 1000000, &d) < 0)
                 say_log(e, "set depth: '%s' is not a positive number%s", arg + 5, "");
             else
                 e->depth = d > e->set.max_depth ? e->set.max_depth : d;
-        } else if (!strncmp(arg, "game", 4) && (isspace((unsigned char)arg[4]) || !arg[4])) {
+        } else if (is_word(arg, "game")) {
             const char *ggf = arg + 4;
             rv_ggf_game *g = malloc(sizeof *g);
             yomi_error err = {{0}, 0, 0};
@@ -282,16 +303,14 @@ int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
 int nboard_run(nboard_engine *e, FILE *in, FILE *out) {
     char *buf = malloc(NBOARD_MAX_LINE + 2);
     if (!buf) return 0;
-    while (fgets(buf, NBOARD_MAX_LINE + 2, in)) {
-        size_t len = strlen(buf);
-        if (len > 0 && buf[len - 1] != '\n' && len > NBOARD_MAX_LINE) {
-            /* Too long: drop the rest of the line. */
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n') {}
-            say_log(e, "dropping a line longer than %s bytes%s", "8192", "");
+    int got;
+    while ((got = read_line(in, buf)) >= 0) {
+        if (got == 0) {
+            char n[24];
+            snprintf(n, sizeof n, "%d", NBOARD_MAX_LINE);
+            say_log(e, "dropping a line longer than %s bytes%s", n, "");
             continue;
         }
-        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
         if (nboard_handle_line(e, buf, out)) break;
     }
     free(buf);
@@ -319,23 +338,15 @@ static line_queue *input_queue;   /* reachable for the rest of the process */
 /* "ping" and "quit" stop a running search; NBoard waits for the answer to
  * anything else. */
 static bool stops_search(const char *line) {
-    while (*line && isspace((unsigned char)*line)) line++;
-    return (!strncmp(line, "ping", 4) && (!line[4] || isspace((unsigned char)line[4]))) ||
-           (!strncmp(line, "quit", 4) && (!line[4] || isspace((unsigned char)line[4])));
+    return is_word(line, "ping") || is_word(line, "quit");
 }
 
 static void *input_main(void *arg) {
     line_queue *q = arg;
     char *buf = malloc(NBOARD_MAX_LINE + 2);
-    while (buf && fgets(buf, NBOARD_MAX_LINE + 2, q->in)) {
-        size_t len = strlen(buf);
-        bool too_long = len > NBOARD_MAX_LINE && buf[len - 1] != '\n';
-        if (too_long) {
-            int c;
-            while ((c = fgetc(q->in)) != EOF && c != '\n') {}
-            continue;
-        }
-        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
+    int got;
+    while (buf && (got = read_line(q->in, buf)) >= 0) {
+        if (got == 0) continue;   /* too long: dropped */
         char *line = strdup(buf);
         if (!line) break;
         pthread_mutex_lock(&q->mu);
@@ -392,9 +403,7 @@ static void set_searching(line_queue *q, bool on) {
 }
 
 static bool is_search_command(const char *line) {
-    while (*line && isspace((unsigned char)*line)) line++;
-    return (!strncmp(line, "go", 2) && (!line[2] || isspace((unsigned char)line[2]))) ||
-           (!strncmp(line, "hint", 4) && (!line[4] || isspace((unsigned char)line[4])));
+    return is_word(line, "go") || is_word(line, "hint");
 }
 
 int nboard_run_threaded(nboard_engine *e, FILE *in, FILE *out) {
