@@ -29,9 +29,9 @@ int rv_move_parse(const char *s, size_t n) {
         return RV_PASS;
     if (n == 4 && !strncmp(s, "pass", 4)) return RV_PASS;
     if (n != 2) return -1;
-    int c = tolower((unsigned char)s[0]), r = (unsigned char)s[1];
-    if (c < 'a' || c > 'h' || r < '1' || r > '8') return -1;
-    return (r - '1') * 8 + (c - 'a');
+    char sq[3] = {s[0], s[1], 0};
+    int x = rv_square_parse(sq);   /* a square, case-insensitive */
+    return x == RV_PASS ? -1 : x;   /* its other pass spellings are not GGF's */
 }
 
 /* Square characters of BO: '*' (or X) black, 'O' white, '-' (or '.') empty. */
