@@ -171,8 +171,7 @@ uint64_t go_reader_nodes(const go_reader *r) { return r->total_nodes; }
 
 void go_reader_forget(go_reader *r) {
     yomi_tt_clear(&r->tt);
-    memset(r->hist, 0, sizeof r->hist);
-    memset(r->killer, 0, sizeof r->killer);
+    memset(r->hist, 0, sizeof r->hist);   /* killers are reset by every question */
     memset(r->lcache, 0, sizeof r->lcache);
 }
 
@@ -1060,8 +1059,10 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
     if (ply == 0) r->root_cand = c;
 
     /* A defender pass answering an attacker pass: nothing to answer, so it
-     * counts at its full value. */
+     * counts at its full value. Otherwise (and outside one-threat waiting) a
+     * defender pass is only a test of the attacker's last move (see below). */
     bool free_pass = !att_turn && ply > 0 && ply - 1 <= MAX_PLY && r->line[ply - 1] == GO_PASS;
+    bool pass_tests = !att_turn && !wait && !free_pass;
     int bestv = -2;
     go_point bm = GO_NO_POINT;
     bool unk = false, best_is_ko = false, cut = false;
@@ -1112,7 +1113,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
              * most KO_LOSS (see below). */
             int ca = V_WIN - beta, cb = V_WIN - lo;
             if (how >= 2) ca = V_KOWIN;
-            if (c.p[i] == GO_PASS && !wait && !att_turn && !free_pass && cb > V_KOWIN) cb = V_KOWIN;
+            if (c.p[i] == GO_PASS && pass_tests && cb > V_KOWIN) cb = V_KOWIN;
             child = search(r, !att_turn, ply + 1, ca, cb, NULL);
         }
         int v = go_value_of_move(child, how);
@@ -1138,7 +1139,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
          * move); otherwise the real defences decide (GNU Go's reading: a
          * defender who must answer and cannot is captured, even where the
          * attacker would then need the ko). */
-        if (c.p[i] == GO_PASS && !wait && !att_turn && !free_pass && v < V_KOWIN) continue;
+        if (c.p[i] == GO_PASS && pass_tests && v < V_KOWIN) continue;
         /* At the root, among moves that work only through a ko the mover takes
          * first, the ko capture itself (GNU Go answers the move that takes the
          * ko, not one that waits), else no move at all when passing does as
