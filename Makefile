@@ -4,18 +4,18 @@ CMAKE ?= cmake
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= OFF
 FUZZ_SECONDS ?= 20
-SHARED ?= $(abspath ../shared/data)
+DATA ?= $(abspath data)
 
 .PHONY: all build test test-release test-asan fuzz fuzz-smoke bench regress clean example
 
 all: build
 
 build:
-	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DYOMI_WERROR=$(WERROR) -DYOMI_SHARED_DATA=$(SHARED) >/dev/null
+	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DYOMI_WERROR=$(WERROR) -DYOMI_DATA=$(DATA) >/dev/null
 	$(CMAKE) --build build -j $(JOBS)
 
 build-asan/CMakeCache.txt:
-	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYOMI_SANITIZE=ON -DYOMI_WERROR=$(WERROR) -DYOMI_SHARED_DATA=$(SHARED) >/dev/null
+	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYOMI_SANITIZE=ON -DYOMI_WERROR=$(WERROR) -DYOMI_DATA=$(DATA) >/dev/null
 
 test-release: build
 	cd build && ctest --output-on-failure -j $(JOBS)
@@ -34,10 +34,10 @@ fuzz-smoke: fuzz
 	bash tests/fuzz_smoke.sh build-fuzz $(FUZZ_SECONDS)
 
 bench: build
-	bash bench/run.sh build $(SHARED)
+	bash bench/run.sh build $(DATA)
 
 regress: build
-	./build/yomi go regress $(SHARED)/go/gnugo-regress/reading.tst
+	./build/yomi go regress $(DATA)/go/gnugo-regress/reading.tst
 
 example: build
 	./build/yomi reversi solve examples/reversi/ffo-end.obf

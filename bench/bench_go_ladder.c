@@ -3,7 +3,7 @@
  * Generated ladder starts (deterministic) where the trace applies: the average
  * time of the trace, of the search (which asks the trace first) and of the plain
  * search without the trace; then the search on Pachi's ladder.t cases, read from
- * DATA_DIR, else $YOMI_SHARED_DATA (how bench/run.sh passes it), else ../shared/data. */
+ * DATA_DIR, else $YOMI_SHARED_DATA (how bench/run.sh passes it), else data. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +159,6 @@ static void bench_pachi(const char *dir) {
 int main(int argc, char **argv) {
     bench_generated();
     const char *env = getenv("YOMI_SHARED_DATA");
-    bench_pachi(argc > 1 ? argv[1] : env && *env ? env : "../shared/data");
+    bench_pachi(argc > 1 ? argv[1] : env && *env ? env : "data");
     return 0;
 }

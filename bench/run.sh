@@ -3,7 +3,7 @@
 # Usage: bench/run.sh BUILD_DIR SHARED_DATA
 set -u
 build=${1:-build}
-data=${2:-../shared/data}
+data=${2:-data}
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "== reversi: perft 10 and 11"
 "$build/yomi" reversi perft 10

@@ -196,7 +196,7 @@ if [ -f "$G" ]; then
     session "1 loadsgf $G 212"
     expect "loadsgf incident2 212" "=1 $want" "$(reply 1)"
 else
-    echo "skip: $G not found"
+    bad "test data not found: $G"
 fi
 
 # --- hostile input ---

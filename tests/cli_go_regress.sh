@@ -80,7 +80,7 @@ if [ -f "$R" ]; then
     OUT=$("$Y" go regress --fresh --min-pass "$READING_MIN_PASS" "$R" 2>&1)
     expect "reading.tst --fresh: at least $READING_MIN_PASS pass" 0 $?
 else
-    echo "skip: $R not found"
+    bad "test data not found: $R"
 fi
 
 echo "$pass passed, $fail failed"

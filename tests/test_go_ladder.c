@@ -282,6 +282,7 @@ static void test_reading_cases(void) {
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     test_seed_example();
+    CHECK_MSG(data != NULL, "no data folder given (argv[1])");
     if (data) {
         run_pachi_file(t_data_path(data, "go/pachi-ladder/ladder.t"));
         int ladder_t = pachi_passed, ladder_n = pachi_cases;

@@ -59,7 +59,7 @@ static void test_perft(const char *data) {
     const char *path = t_data_path(data, "reversi/othello_perft.tsv");
     FILE *f = path ? fopen(path, "r") : NULL;
     if (!f) {
-        printf("skip perft table: %s not found\n", path ? path : "(no data dir)");
+        CHECK_MSG(0, "test data not found: %s", path ? path : "reversi/othello_perft.tsv (no data dir)");
         return;
     }
     int max_depth = t_sanitized() ? 8 : 10, checked = 0;

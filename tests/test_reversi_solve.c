@@ -125,7 +125,7 @@ static void run_ffo(const char *data, const char *file, int first, int last) {
     size_t len;
     char *text = path ? rv_read_file(path, &len) : NULL;
     if (!text) {
-        printf("skip %s: not found\n", path ? path : file);
+        CHECK_MSG(0, "test data not found: %s", path ? path : file);
         return;
     }
     rv_options opt;

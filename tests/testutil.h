@@ -27,7 +27,7 @@ extern int t_passed, t_failed;
 int t_summary(const char *name);
 /* 1 when the test runs under sanitizers (slow): tests may shrink their workload. */
 int t_sanitized(void);
-/* Joins the shared data folder (argv[1]) and a relative path; NULL data dir = skip. */
+/* Joins the data folder (argv[1], the repo's data/) and a relative path; NULL when no folder was given (the caller then fails). */
 const char *t_data_path(const char *data_dir, const char *rel);
 
 #endif

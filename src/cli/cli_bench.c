@@ -23,7 +23,7 @@ static void usage(FILE *o) {
           "and in total: move, score, whether both match the suite, nodes, seconds, nodes/s.\n"
           "\n"
           "options:\n"
-          "  --data DIR       folder with fforum-*.obf (default ../shared/data/reversi)\n"
+          "  --data DIR       folder with fforum-*.obf (default data/reversi)\n"
           "  --from N         first FFO number (default 20)\n"
           "  --to M           last FFO number (default 39)\n"
           "  --hash-mb M      transposition table size (default 64)\n"
@@ -74,7 +74,7 @@ static int bench_reversi(int argc, char **argv) {
         {"to", required_argument, 0, 't'},    {"hash-mb", required_argument, 0, 'm'},
         {"without", required_argument, 0, 'x'}, {"perft", required_argument, 0, 'p'},
         {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
-    const char *data = "../shared/data/reversi";
+    const char *data = "data/reversi";
     int first = 20, last = 39, perft = 0;
     rv_options opt;
     rv_options_default(&opt);
