@@ -6,7 +6,7 @@ WERROR ?= OFF
 FUZZ_SECONDS ?= 20
 DATA ?= $(abspath data)
 
-.PHONY: all build test test-release test-asan fuzz fuzz-smoke bench regress clean example
+.PHONY: install all build test test-release test-asan fuzz fuzz-smoke bench regress clean example
 
 all: build
 
@@ -44,3 +44,7 @@ example: build
 
 clean:
 	rm -rf build build-asan build-fuzz
+
+PREFIX ?= /usr/local
+install: build
+	$(CMAKE) --install build --prefix $(PREFIX)
