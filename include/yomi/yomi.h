@@ -24,13 +24,29 @@ typedef enum yomi_result {
 
 const char *yomi_result_name(yomi_result r);
 
-/* Limits a caller puts on one search. Zero means "no limit". */
+/* A search's state, passed to a progress callback about once a second. */
+typedef struct yomi_progress {
+    const char *what;            /* which search: "reversi", "go reading", ... */
+    double seconds;              /* since the search started */
+    uint64_t nodes;
+    int depth;                   /* current iteration depth, 0 when the search has none */
+} yomi_progress;
+
+/* Progress callback: the library never prints by itself; a caller that wants a
+ * progress line (the CLI's --progress) installs one. */
+typedef void (*yomi_progress_fn)(const yomi_progress *p, void *user);
+
+/* Limits a caller puts on one search. Zero means "no limit", in every game.
+ * max_nodes is exact: the search stops when its node count reaches it (Reversi
+ * counts the leaves of its last few plies in bulk, so it may finish the small
+ * subtree under way, at most a few thousand nodes more). */
 typedef struct yomi_limits {
     double max_seconds;
     uint64_t max_nodes;
-    size_t hash_mb;              /* transposition table size; 0 = default (64) */
+    size_t hash_mb;              /* transposition table size; 0 = the game's default */
     atomic_int *cancel;          /* set to non-zero from anywhere to stop */
-    int progress;                /* print a progress line on stderr every second */
+    yomi_progress_fn progress;   /* called about once a second; NULL = silent */
+    void *progress_user;         /* passed to progress */
 } yomi_limits;
 
 #define YOMI_DEFAULT_HASH_MB 64

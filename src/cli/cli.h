@@ -3,10 +3,15 @@
 #ifndef YOMI_CLI_H
 #define YOMI_CLI_H
 
+#include "yomi/yomi.h"
+
 enum { CLI_OK = 0, CLI_FAILED = 1, CLI_BAD_INPUT = 2 };
 
 int cli_reversi_main(int argc, char **argv);
 int cli_go_main(int argc, char **argv);
 int cli_bench_main(int argc, char **argv);
+
+/* Progress callback for --progress: one line on stderr. */
+void cli_progress_line(const yomi_progress *p, void *user);
 
 #endif

@@ -250,7 +250,7 @@ static int solve_main(int argc, char **argv, char **boards) {
             opt.lim.max_nodes = (uint64_t)v;
             break;
         case 'j': json = true; break;
-        case 'p': opt.lim.progress = 1; break;
+        case 'p': opt.lim.progress = cli_progress_line; break;
         case 'x':
             if (set_feature(&opt.feat, optarg)) {
                 fprintf(stderr, "yomi reversi solve: --without '%s': unknown feature\n", optarg);

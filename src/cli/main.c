@@ -5,6 +5,13 @@
 #include "cli/cli.h"
 #include "yomi/yomi.h"
 
+void cli_progress_line(const yomi_progress *p, void *user) {
+    (void)user;
+    fprintf(stderr, "[%s] %.1fs nodes %llu (%.2f M/s) depth %d\n", p->what, p->seconds,
+            (unsigned long long)p->nodes, p->seconds > 0 ? (double)p->nodes / p->seconds / 1e6 : 0.0,
+            p->depth);
+}
+
 static void usage(FILE *o) {
     fputs("usage: yomi <command> [options]\n"
           "\n"

@@ -1,6 +1,5 @@
 #include "core/search.h"
 
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -25,29 +24,33 @@ double yomi_now(void) {
 
 enum { POLL_INTERVAL = 4096 };
 
+/* The next poll comes after POLL_INTERVAL nodes, or exactly at the node limit. */
+static void schedule_poll(yomi_ctl *c) {
+    c->next_poll = c->nodes + POLL_INTERVAL;
+    if (c->lim.max_nodes && c->next_poll > c->lim.max_nodes) c->next_poll = c->lim.max_nodes;
+}
+
 void yomi_ctl_init(yomi_ctl *c, const yomi_limits *lim, const char *what) {
     memset(c, 0, sizeof *c);
     if (lim) c->lim = *lim;
     c->start = yomi_now();
     c->last_progress = c->start;
-    c->next_poll = POLL_INTERVAL;
     c->what = what ? what : "search";
+    schedule_poll(c);
 }
 
 double yomi_ctl_elapsed(const yomi_ctl *c) { return yomi_now() - c->start; }
 
 bool yomi_ctl_poll(yomi_ctl *c) {
-    c->next_poll = c->nodes + POLL_INTERVAL;
     if (c->lim.max_nodes && c->nodes >= c->lim.max_nodes) c->stopped = true;
+    schedule_poll(c);
     if (c->lim.cancel && atomic_load(c->lim.cancel)) c->stopped = true;
     if (c->lim.max_seconds > 0 || c->lim.progress) {
         double now = yomi_now();
         if (c->lim.max_seconds > 0 && now - c->start >= c->lim.max_seconds) c->stopped = true;
         if (c->lim.progress && now - c->last_progress >= 1.0) {
-            double t = now - c->start;
-            fprintf(stderr, "[%s] %.1fs nodes %llu (%.2f M/s) depth %d\n", c->what, t,
-                    (unsigned long long)c->nodes, t > 0 ? (double)c->nodes / t / 1e6 : 0.0,
-                    c->depth);
+            yomi_progress p = {c->what, now - c->start, c->nodes, c->depth};
+            c->lim.progress(&p, c->lim.progress_user);
             c->last_progress = now;
         }
     }

@@ -1,5 +1,5 @@
-/* Search control shared by every solver: limits (time, nodes, cancel),
- * node statistics and once-a-second progress on stderr. */
+/* Search control shared by every solver: limits (time, nodes, cancel), node
+ * statistics, and the caller's progress callback about once a second. */
 #ifndef YOMI_CORE_SEARCH_H
 #define YOMI_CORE_SEARCH_H
 
@@ -24,7 +24,8 @@ void yomi_ctl_init(yomi_ctl *c, const yomi_limits *lim, const char *what);
 bool yomi_ctl_poll(yomi_ctl *c);
 double yomi_ctl_elapsed(const yomi_ctl *c);
 
-/* True when the search must stop. Cheap: reads the clock every 4096 nodes. */
+/* True when the search must stop. Cheap: reads the clock every 4096 nodes, and
+ * looks at the node limit exactly when the count reaches it. */
 static inline bool yomi_ctl_check(yomi_ctl *c) {
     if (c->stopped) return true;
     if (c->nodes < c->next_poll) return false;
