@@ -11,7 +11,10 @@
 #define YOMI_VERSION "0.1.0"
 #endif
 
-/* What a search proved. UNKNOWN means a limit stopped it: never a guess. */
+/* What a search found, for the side it was asked about. UNKNOWN means a limit
+ * stopped it: never a guess. SCORE: an exact score (yomi_answer.score). The
+ * CLASS_ values are combinatorial outcome classes (Clobber): Left wins, Right
+ * wins, the player to move wins (N), the player to move loses (P). */
 typedef enum yomi_result {
     YOMI_UNKNOWN = 0,
     YOMI_WIN,
@@ -19,10 +22,43 @@ typedef enum yomi_result {
     YOMI_KO_LOSS,
     YOMI_SEKI,
     YOMI_LOSS,
-    YOMI_DRAW
+    YOMI_DRAW,
+    YOMI_SCORE,
+    YOMI_CLASS_L,
+    YOMI_CLASS_R,
+    YOMI_CLASS_N,
+    YOMI_CLASS_P
 } yomi_result;
 
 const char *yomi_result_name(yomi_result r);
+
+/* On what an answer rests. PROVED: a complete search or a proven rule. HEURISTIC:
+ * the search leaned on a rule that is not a proof (e.g. GNU Go's "a string with
+ * five liberties has escaped"). UNKNOWN: a limit stopped the search. */
+typedef enum yomi_basis {
+    YOMI_BASIS_UNKNOWN = 0,
+    YOMI_BASIS_PROVED,
+    YOMI_BASIS_HEURISTIC
+} yomi_basis;
+
+const char *yomi_basis_name(yomi_basis b);   /* "unknown", "proved", "heuristic" */
+
+#define YOMI_MAX_LINE 128
+#define YOMI_NO_MOVE (-1)
+
+/* The answer every solver gives: what was found, on what basis, the move that
+ * achieves it (a game's own move number: a Reversi square, a Go point, a Clobber
+ * move), the principal line, and the work it took. */
+typedef struct yomi_answer {
+    yomi_result outcome;
+    yomi_basis basis;
+    int score;                   /* outcome SCORE (and Reversi's -1/0/+1 for WLD) */
+    int move;                    /* YOMI_NO_MOVE when there is none */
+    int line[YOMI_MAX_LINE];
+    int line_len;
+    uint64_t nodes;
+    double seconds;
+} yomi_answer;
 
 /* A search's state, passed to a progress callback about once a second. */
 typedef struct yomi_progress {

@@ -11,7 +11,21 @@ const char *yomi_result_name(yomi_result r) {
     case YOMI_SEKI: return "seki";
     case YOMI_LOSS: return "loss";
     case YOMI_DRAW: return "draw";
+    case YOMI_SCORE: return "score";
+    case YOMI_CLASS_L: return "L";
+    case YOMI_CLASS_R: return "R";
+    case YOMI_CLASS_N: return "N";
+    case YOMI_CLASS_P: return "P";
     case YOMI_UNKNOWN: break;
+    }
+    return "unknown";
+}
+
+const char *yomi_basis_name(yomi_basis b) {
+    switch (b) {
+    case YOMI_BASIS_PROVED: return "proved";
+    case YOMI_BASIS_HEURISTIC: return "heuristic";
+    case YOMI_BASIS_UNKNOWN: break;
     }
     return "unknown";
 }
