@@ -21,6 +21,13 @@
 
 #define SGF_MAX_ID 16 /* longest property identifier kept (FF[4] ids are 1-2 letters) */
 
+/* Input caps, so that endless or hostile input ends with an error instead of
+ * exhausting memory. Real records are far below them: a long game is ~20 KB and
+ * ~400 nodes, big problem collections are a few MB. */
+#define SGF_MAX_BYTES (16L << 20)   /* a file or text: 16 MiB */
+#define SGF_MAX_NODES 1000000L      /* nodes in one text */
+#define SGF_MAX_VALUES 4000000L     /* property values in one text */
+
 typedef struct sgf_prop {
     char id[SGF_MAX_ID + 1]; /* upper-case letters; FF[3] lower-case letters dropped */
     int nvalues;
@@ -45,9 +52,12 @@ typedef struct sgf_collection {
 /* ---- Reading ---- */
 
 /* Parses a whole collection. Returns NULL (and fills err, which may be NULL) on
- * malformed input; a collection with at least one game otherwise. */
+ * malformed input or input past the caps above (the message names the cap); a
+ * collection with at least one game otherwise. */
 sgf_collection *sgf_parse(const char *text, size_t len, yomi_error *err);
-/* Reads and parses a file; errors also cover the file not being readable. */
+/* Reads and parses a file; errors also cover the file not being readable, a
+ * directory, and a file or stream (a pipe, /dev/zero) longer than SGF_MAX_BYTES,
+ * which is refused after reading SGF_MAX_BYTES + 1 bytes. */
 sgf_collection *sgf_parse_file(const char *path, yomi_error *err);
 void sgf_free(sgf_collection *c);
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "cli/cli.h"
@@ -35,6 +36,13 @@ static void usage(FILE *o) {
           "  --progress       a progress line on stderr every second\n"
           "  --without F      switch a solver feature off: tt, pvs, parity, ff, stability,\n"
           "                   shallow, etc (for measurements)\n"
+          "  --               end of options: every later argument is an input, even one\n"
+          "                   starting with '-' (a board whose a1 is empty: \"--XX...\")\n"
+          "\n"
+          "An INPUT that names no file is read as a board string, unless it looks like a\n"
+          "path (it holds a '/', ends in .obf or is too short for a board): then the\n"
+          "error is 'no such file'. A file (or '-') is read up to 16 MiB, each position\n"
+          "line up to 4096 bytes; past that the input is rejected, naming the limit.\n"
           "\n"
           "Scores are for the side to move: final disc difference with the empties going\n"
           "to the winner. Exit code 0 when every position was solved, 1 when a limit\n"
@@ -217,6 +225,16 @@ static int set_feature(rv_features *f, const char *name) {
     return 0;
 }
 
+/* Could a missing input be meant as a file? Board strings have no '/', do not end
+ * in .obf, and hold at least 64 squares and a side to move. */
+static bool looks_like_path(const char *arg) {
+    size_t n = strlen(arg);
+    if (strchr(arg, '/')) return true;
+    if (n >= 4 && !strcasecmp(arg + n - 4, ".obf")) return true;
+    while (*arg == ' ' || *arg == '\t') arg++, n--;
+    return n < 65;
+}
+
 static int solve_main(int argc, char **argv, char **boards) {
     static const struct option longopts[] = {
         {"wld", no_argument, 0, 'w'},         {"depth", required_argument, 0, 'd'},
@@ -279,14 +297,28 @@ static int solve_main(int argc, char **argv, char **boards) {
         struct stat st;
         char *text;
         size_t len;
-        if (!strcmp(arg, "-") || stat(arg, &st) == 0) {
+        bool is_stdin = !strcmp(arg, "-");
+        if (!is_stdin && stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "yomi reversi solve: %s: is a directory, not an OBF file\n", arg);
+            status = CLI_BAD_INPUT;
+            continue;
+        }
+        if (is_stdin || stat(arg, &st) == 0) {
             text = rv_read_file(arg, &len);
             if (!text) {
-                fprintf(stderr, "yomi reversi solve: %s: %s\n", arg, strerror(errno));
+                if (errno == EFBIG)
+                    fprintf(stderr, "yomi reversi solve: %s: larger than the %ld MiB limit of an OBF input\n",
+                            is_stdin ? "<stdin>" : arg, RV_MAX_FILE_BYTES >> 20);
+                else
+                    fprintf(stderr, "yomi reversi solve: %s: %s\n", arg, strerror(errno));
                 status = CLI_BAD_INPUT;
                 continue;
             }
-            ctx.file = strcmp(arg, "-") ? arg : "<stdin>";
+            ctx.file = is_stdin ? "<stdin>" : arg;
+        } else if (looks_like_path(arg)) {
+            fprintf(stderr, "yomi reversi solve: %s: no such file (%s)\n", arg, strerror(errno));
+            status = CLI_BAD_INPUT;
+            continue;
         } else {
             /* Not a file: the argument is a board string. */
             len = strlen(arg);
@@ -294,12 +326,6 @@ static int solve_main(int argc, char **argv, char **boards) {
             if (!text) continue;
             memcpy(text, arg, len + 1);
             ctx.file = "<argument>";
-            if (len < 64 && !strchr(arg, '-') && !strchr(arg, '.')) {
-                fprintf(stderr, "yomi reversi solve: %s: no such file, and not a board string\n", arg);
-                free(text);
-                status = CLI_BAD_INPUT;
-                continue;
-            }
         }
         long n = rv_obf_scan(text, len, solve_one, &ctx);
         free(text);
@@ -320,7 +346,10 @@ static int solve_main(int argc, char **argv, char **boards) {
 
 static int cmd_solve(int argc, char **argv) {
     /* Board strings often start with "--" (empty a1, b1): hide them from getopt
-     * behind a token that names their argv slot. */
+     * behind a token that names their argv slot. No option is 64 characters long,
+     * so such an argument is hidden even when it is not a valid board: its error
+     * then comes from the board parser, not from getopt. "--" also ends the
+     * options (getopt's rule), for any input. */
     char **boards = calloc((size_t)argc, sizeof *boards);
     char *tokens = calloc((size_t)argc, 32);
     if (!boards || !tokens) {
@@ -329,10 +358,9 @@ static int cmd_solve(int argc, char **argv) {
         return CLI_FAILED;
     }
     for (int a = 1; a < argc; a++) {
-        rv_pos probe;
+        if (!strcmp(argv[a], "--")) break;
         size_t n = strlen(argv[a]);
-        if (n >= 64 && argv[a][0] == '-' && argv[a][1] &&
-            rv_parse_board(argv[a], n, 1, &probe, NULL) == 0) {
+        if (n >= 64 && argv[a][0] == '-') {
             boards[a] = argv[a];
             snprintf(tokens + 32 * a, 32, "\001board%d", a);
             argv[a] = tokens + 32 * a;

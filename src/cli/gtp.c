@@ -611,7 +611,9 @@ static bool handle(gtp_engine *g, const char *line, bool overlong, gtp_reply *r)
         }
     }
     if (too_long) {
-        fail(g, "line too long");
+        char msg[64];
+        snprintf(msg, sizeof msg, "line too long (the limit is %d bytes)", GTP_MAX_LINE);
+        fail(g, msg);
         reply_from(g, r, false);
         return true;
     }
@@ -646,18 +648,24 @@ void gtp_print_reply(const gtp_reply *r, FILE *out) {
 int gtp_run(gtp_engine *g, FILE *in, FILE *out) {
     char line[GTP_MAX_LINE + 1];
     for (;;) {
-        size_t n = 0;
-        bool too_long = false;
+        size_t n = 0, raw = 0;  /* raw counts every byte, NULs too, against the cap */
         int ch;
         while ((ch = getc(in)) != EOF && ch != '\n') {
-            if (ch == '\0') continue;  /* a control character (GTP 3.1), not the end of the line */
-            if (n < GTP_MAX_LINE) line[n++] = (char)ch;
-            else too_long = true;  /* keep reading to the end of the line */
+            if (raw++ == GTP_MAX_LINE) break;  /* one byte past the cap */
+            if (ch != '\0') line[n++] = (char)ch;  /* NUL: a control character (GTP 3.1) */
         }
-        if (ch == EOF && n == 0) break;
+        if (ch == EOF && raw == 0) break;
         line[n] = '\0';
         gtp_reply r;
-        if (!handle(g, line, too_long, &r)) {
+        if (raw > GTP_MAX_LINE) {
+            /* Answer at once (the rest of the line may never come), then skip it. */
+            handle(g, line, true, &r);
+            gtp_print_reply(&r, out);
+            while ((ch = getc(in)) != EOF && ch != '\n') {}
+            if (ch == EOF) break;
+            continue;
+        }
+        if (!handle(g, line, false, &r)) {
             if (ch == EOF) break;
             continue;
         }

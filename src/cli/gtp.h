@@ -13,7 +13,9 @@
 
 #include "yomi/yomi.h"
 
-/* Longest command line accepted; longer lines get an error reply. */
+/* Longest command line accepted (bytes, without the newline); a longer line gets
+ * an error reply naming the limit as soon as the limit is passed, and the rest of
+ * it is skipped. loadsgf reads at most SGF_MAX_BYTES (yomi/go_sgf.h). */
 #define GTP_MAX_LINE 4096
 
 typedef struct gtp_engine gtp_engine;
@@ -55,7 +57,7 @@ void gtp_set_fresh(gtp_engine *g, bool on);
 uint64_t gtp_nodes(const gtp_engine *g);
 
 /* Reads commands from in until quit or end of input, replying on out.
- * Lines longer than GTP_MAX_LINE are answered with an error. Returns 0. */
+ * A line longer than GTP_MAX_LINE is answered with an error at once. Returns 0. */
 int gtp_run(gtp_engine *g, FILE *in, FILE *out);
 
 #endif

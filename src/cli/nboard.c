@@ -92,18 +92,32 @@ static bool is_word(const char *s, const char *w) {
 }
 
 /* Reads one line of in into buf (NBOARD_MAX_LINE + 2 bytes) without its end of
- * line. Returns 1; 0 for a line too long (the rest of it is skipped); -1 at the
- * end of input. */
-static int read_line(FILE *in, char *buf) {
-    if (!fgets(buf, NBOARD_MAX_LINE + 2, in)) return -1;
-    size_t len = strlen(buf);
-    if (len > NBOARD_MAX_LINE && buf[len - 1] != '\n') {
-        int c;
-        while ((c = fgetc(in)) != EOF && c != '\n') {}
-        return 0;
+ * line; every byte counts against the cap, and NUL bytes are dropped. Returns 1;
+ * 0 as soon as the line passes NBOARD_MAX_LINE (the next call skips the rest of it
+ * first, so an endless line is reported at once); -1 at the end of input. */
+static int read_line(FILE *in, char *buf, bool *skip) {
+    int ch;
+    if (*skip) {
+        while ((ch = getc(in)) != EOF && ch != '\n') {}
+        *skip = false;
+        if (ch == EOF) return -1;
     }
-    while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r')) buf[--len] = 0;
+    size_t n = 0, raw = 0;
+    while ((ch = getc(in)) != EOF && ch != '\n') {
+        if (raw++ == NBOARD_MAX_LINE) {
+            *skip = true;
+            return 0;
+        }
+        if (ch != '\0') buf[n++] = (char)ch;
+    }
+    if (ch == EOF && raw == 0) return -1;
+    while (n > 0 && buf[n - 1] == '\r') n--;
+    buf[n] = '\0';
     return 1;
+}
+
+static void log_dropped(FILE *log) {
+    if (log) fprintf(log, "nboard: dropping a line longer than %d bytes\n", NBOARD_MAX_LINE);
 }
 
 /* A move's value for the side to move of the position before it. */
@@ -304,11 +318,10 @@ int nboard_run(nboard_engine *e, FILE *in, FILE *out) {
     char *buf = malloc(NBOARD_MAX_LINE + 2);
     if (!buf) return 0;
     int got;
-    while ((got = read_line(in, buf)) >= 0) {
+    bool skip = false;
+    while ((got = read_line(in, buf, &skip)) >= 0) {
         if (got == 0) {
-            char n[24];
-            snprintf(n, sizeof n, "%d", NBOARD_MAX_LINE);
-            say_log(e, "dropping a line longer than %s bytes%s", n, "");
+            log_dropped(e->set.log);
             continue;
         }
         if (nboard_handle_line(e, buf, out)) break;
@@ -324,13 +337,15 @@ int nboard_run(nboard_engine *e, FILE *in, FILE *out) {
  * quits, and the process ends with it. */
 typedef struct line_queue {
     pthread_mutex_t mu;
-    pthread_cond_t cv;
+    pthread_cond_t cv;     /* a line arrived or the input ended */
+    pthread_cond_t space;  /* the engine took a line: room below NBOARD_MAX_QUEUE */
     char **lines;
     size_t head, count, cap;
     bool eof;
     bool searching;        /* the engine is in a search: "ping" or "quit" stops it */
     atomic_int *cancel;
     FILE *in;
+    FILE *log;
 } line_queue;
 
 static line_queue *input_queue;   /* reachable for the rest of the process */
@@ -345,11 +360,18 @@ static void *input_main(void *arg) {
     line_queue *q = arg;
     char *buf = malloc(NBOARD_MAX_LINE + 2);
     int got;
-    while (buf && (got = read_line(q->in, buf)) >= 0) {
-        if (got == 0) continue;   /* too long: dropped */
+    bool skip = false;
+    while (buf && (got = read_line(q->in, buf, &skip)) >= 0) {
+        if (got == 0) {
+            log_dropped(q->log);
+            continue;
+        }
         char *line = strdup(buf);
         if (!line) break;
         pthread_mutex_lock(&q->mu);
+        /* A ping waiting behind a full queue stops the running search all the same. */
+        if (q->searching && stops_search(line)) atomic_store(q->cancel, 1);
+        while (q->count >= NBOARD_MAX_QUEUE) pthread_cond_wait(&q->space, &q->mu);
         if (q->count == q->cap) {
             size_t ncap = q->cap ? q->cap * 2 : 16;
             char **nl = malloc(ncap * sizeof *nl);
@@ -365,7 +387,6 @@ static void *input_main(void *arg) {
             q->cap = ncap;
         }
         q->lines[(q->head + q->count++) % q->cap] = line;
-        if (q->searching && stops_search(line)) atomic_store(q->cancel, 1);
         pthread_cond_signal(&q->cv);
         pthread_mutex_unlock(&q->mu);
     }
@@ -386,6 +407,7 @@ static char *next_line(line_queue *q) {
         line = q->lines[q->head];
         q->head = (q->head + 1) % q->cap;
         q->count--;
+        pthread_cond_signal(&q->space);
     }
     pthread_mutex_unlock(&q->mu);
     return line;
@@ -412,8 +434,10 @@ int nboard_run_threaded(nboard_engine *e, FILE *in, FILE *out) {
     if (!q) return nboard_run(e, in, out);
     pthread_mutex_init(&q->mu, NULL);
     pthread_cond_init(&q->cv, NULL);
+    pthread_cond_init(&q->space, NULL);
     q->cancel = &e->cancel;
     q->in = in;
+    q->log = e->set.log;
     input_queue = q;
     pthread_t th;
     if (pthread_create(&th, NULL, input_main, q) != 0) {

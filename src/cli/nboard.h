@@ -10,8 +10,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Longest command line accepted; longer ones are dropped with a message. */
+/* Longest command line accepted (bytes, NULs included); a longer one is dropped
+ * with a message naming the limit as soon as the limit is passed. */
 #define NBOARD_MAX_LINE 8192
+/* Lines read ahead by nboard_run_threaded while the engine is busy; past this the
+ * input thread waits, so input that never ends cannot fill the memory. */
+#define NBOARD_MAX_QUEUE 1024
 
 typedef struct nboard_settings {
     size_t hash_mb;      /* exact solver's table; 0 = default */

@@ -106,6 +106,25 @@ static void first_line(char *dst, size_t n, const char *src) {
     dst[i] = '\0';
 }
 
+/* Reads one line of f into buf (REGRESS_MAX_LINE + 1 bytes) without its newline,
+ * counting every byte into *total. Returns 1; 0 for a line longer than
+ * REGRESS_MAX_LINE (the rest is skipped); -1 at the end of input; -2 once *total
+ * passes REGRESS_MAX_FILE (so an endless stream stops). */
+static int read_tst_line(FILE *f, char *buf, long *total) {
+    size_t n = 0;
+    bool too_long = false;
+    int ch;
+    while ((ch = getc(f)) != EOF) {
+        if (++*total > REGRESS_MAX_FILE) return -2;
+        if (ch == '\n') break;
+        if (n < REGRESS_MAX_LINE) buf[n++] = (char)ch;
+        else too_long = true;
+    }
+    if (ch == EOF && n == 0 && !too_long) return -1;
+    buf[n] = '\0';
+    return too_long ? 0 : 1;
+}
+
 static void chomp(char *s) {
     size_t n = strlen(s);
     while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = '\0';
@@ -193,6 +212,13 @@ static bool run_file(const char *arg, const regress_opts *o, stats *total, FILE 
         free(sel.range);
         return false;
     }
+    struct stat fst;
+    if (fstat(fileno(f), &fst) == 0 && S_ISDIR(fst.st_mode)) {
+        fprintf(stderr, "yomi go regress: %s: is a directory, not a .tst file\n", path);
+        fclose(f);
+        free(sel.range);
+        return false;
+    }
     gtp_engine *g = gtp_new(&o->lim);
     if (g) gtp_set_fresh(g, o->fresh);
     if (!g) {
@@ -214,12 +240,30 @@ static bool run_file(const char *arg, const regress_opts *o, stats *total, FILE 
     stats st = {0};
     pending t = {0};
     bool skipping = false;  /* the last numbered test is not selected */
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
+    char *line = malloc(REGRESS_MAX_LINE + 1);
+    long lineno = 0, total_bytes = 0;
+    bool too_big = false;
+    int got = 0;
+    if (!line) {
+        fprintf(stderr, "yomi go regress: out of memory\n");
+        too_big = true;
+    }
     double start = yomi_now();
-    while (getline(&line, &cap, f) >= 0) {
+    while (line && (got = read_tst_line(f, line, &total_bytes)) != -1) {
+        if (got == -2) {
+            fprintf(stderr, "yomi go regress: %s: larger than the %ld MiB limit of a .tst file; stopped at line %ld\n",
+                    path, REGRESS_MAX_FILE >> 20, lineno + 1);
+            too_big = true;
+            break;
+        }
         lineno++;
+        if (got == 0) {
+            fprintf(out, "%s:%ld: line longer than the %d-byte limit (skipped)\n", name, lineno,
+                    REGRESS_MAX_LINE);
+            st.failed++;
+            st.unexpected_fail++;
+            continue;
+        }
         chomp(line);
         if (line[0] == '#' && line[1] == '?') {
             if (skipping) continue;
@@ -279,7 +323,7 @@ static bool run_file(const char *arg, const regress_opts *o, stats *total, FILE 
     fclose(f);
     gtp_free(g);
     free(sel.range);
-    return true;
+    return !too_big;
 }
 
 int regress_run(int nfiles, char **files, const regress_opts *o, FILE *out) {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/error.h"
 
@@ -249,6 +250,7 @@ typedef struct {
     const char *s;
     size_t n;
     yomi_error *err;
+    long values;   /* property values so far (SGF_MAX_VALUES) */
 } parser;
 
 /* Fails with "byte N: ..." and the line and column of offset. */
@@ -287,7 +289,7 @@ static const char *show(char c, char buf[8]) {
 }
 
 /* Parses the properties of one node starting at *i (just after ';'). */
-static int parse_props(const parser *P, size_t *pi, sgf_node *node, sbuf *val) {
+static int parse_props(parser *P, size_t *pi, sgf_node *node, sbuf *val) {
     size_t i = *pi;
     const char *s = P->s;
     size_t n = P->n;
@@ -336,6 +338,8 @@ static int parse_props(const parser *P, size_t *pi, sgf_node *node, sbuf *val) {
                 i++;
             }
             if (!closed) return perr(P, vstart, "unterminated value of %s (missing ']')", id);
+            if (++P->values > SGF_MAX_VALUES)
+                return perr(P, vstart, "more than %ld property values (the limit)", SGF_MAX_VALUES);
             if (val->oom || !add_value(node, id, val->n ? val->s : "", val->n))
                 return perr(P, vstart, "out of memory");
             while (i < n && is_space(s[i])) i++;
@@ -346,7 +350,12 @@ static int parse_props(const parser *P, size_t *pi, sgf_node *node, sbuf *val) {
 }
 
 sgf_collection *sgf_parse(const char *text, size_t len, yomi_error *err) {
-    parser P = {text, len, err};
+    parser P = {text, len, err, 0};
+    if (len > (size_t)SGF_MAX_BYTES) {
+        yomi_fail(err, 0, 0, "SGF text of %zu bytes is larger than the %ld MiB limit", len,
+                  SGF_MAX_BYTES >> 20);
+        return NULL;
+    }
     sgf_collection *coll = sgf_collection_new();
     sgf_node **stack = NULL;  /* node each open '(' continues from (NULL for a game) */
     size_t *opened = NULL;    /* byte offset of each open '(' */
@@ -410,6 +419,10 @@ sgf_collection *sgf_parse(const char *text, size_t len, yomi_error *err) {
                 rc = perr(&P, i, "node after variations (a ';' must come before any '(')");
                 break;
             }
+            if (nodes >= SGF_MAX_NODES) {
+                rc = perr(&P, i, "more than %ld nodes (the limit)", SGF_MAX_NODES);
+                break;
+            }
             sgf_node *node = cur ? sgf_node_add_child(cur) : sgf_node_new();
             if (!node || (!cur && !sgf_collection_add(coll, node))) {
                 if (node && !cur) sgf_node_free(node);
@@ -449,19 +462,38 @@ sgf_collection *sgf_parse_file(const char *path, yomi_error *err) {
         yomi_fail(err, 0, 0, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        yomi_fail(err, 0, 0, "is a directory, not an SGF file");
+        return NULL;
+    }
+    /* Reads at most one byte past the cap, so an endless stream stops at once. */
     sbuf b = {0};
     char chunk[65536];
     size_t k;
+    bool too_big = false;
     while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (b.n + k > (size_t)SGF_MAX_BYTES) {
+            too_big = true;
+            break;
+        }
         if (!sb_reserve(&b, k)) break;
         memcpy(b.s + b.n, chunk, k);
         b.n += k;
     }
+    int read_errno = ferror(f) ? errno : 0;
     bool bad = ferror(f) || b.oom;
     fclose(f);
-    if (bad) {
+    if (too_big || bad) {
         free(b.s);
-        yomi_fail(err, 0, 0, "cannot read %s", path);
+        if (too_big)
+            yomi_fail(err, 0, 0, "larger than the %ld MiB limit of an SGF file (SGF_MAX_BYTES)",
+                      SGF_MAX_BYTES >> 20);
+        else if (b.oom)
+            yomi_fail(err, 0, 0, "out of memory reading %s", path);
+        else
+            yomi_fail(err, 0, 0, "cannot read %s: %s", path, strerror(read_errno ? read_errno : EIO));
         return NULL;
     }
     sgf_collection *c = sgf_parse(b.s ? b.s : "", b.n, err);

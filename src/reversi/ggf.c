@@ -77,6 +77,9 @@ static int parse_bo(const char *v, size_t n, size_t off, long line, rv_pos *pos,
 int rv_ggf_parse(const char *text, size_t len, long line, rv_ggf_game *g, yomi_error *err) {
     memset(g, 0, sizeof *g);
     rv_pos_start(&g->start);
+    if (len > RV_GGF_MAX_BYTES)
+        return yomi_fail(err, line, RV_GGF_MAX_BYTES + 1, "game: longer than the %d-byte limit",
+                         RV_GGF_MAX_BYTES);
     size_t i = 0;
     while (i < len && isspace((unsigned char)text[i])) i++;
     if (i + 1 >= len || text[i] != '(' || text[i + 1] != ';')

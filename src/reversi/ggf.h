@@ -11,6 +11,8 @@
 #include "yomi/reversi.h"
 
 #define RV_GGF_MAX_MOVES 160
+/* Longest game text accepted: a full game with evaluations and times is ~2 KB. */
+#define RV_GGF_MAX_BYTES 65536
 
 typedef struct rv_ggf_game {
     rv_pos start;            /* from BO, or the standard start */
@@ -19,7 +21,7 @@ typedef struct rv_ggf_game {
     int n_moves;
 } rv_ggf_game;
 
-/* Parses one game from text[0..len). Returns 0, or -1 with err naming the byte
+/* Parses one game from text[0..len) (at most RV_GGF_MAX_BYTES). Returns 0, or -1 with err naming the byte
  * (column = byte offset + 1, line = `line`) and the field that was wrong. */
 int rv_ggf_parse(const char *text, size_t len, long line, rv_ggf_game *g, yomi_error *err);
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/error.h"
 
@@ -50,7 +51,13 @@ long rv_obf_scan(const char *text, size_t len, rv_obf_fn fn, void *ctx) {
         if (k == end || text[k] == '%' || text[k] == '#') continue;
         memset(e, 0, sizeof *e);
         e->line = line;
-        e->ok = rv_parse_board(text + start, end - start, line, &e->pos, &e->err) == 0;
+        if (end - start > RV_OBF_MAX_LINE) {
+            e->ok = false;
+            yomi_fail(&e->err, line, RV_OBF_MAX_LINE + 1, "line longer than the %d-byte limit",
+                      RV_OBF_MAX_LINE);
+        } else {
+            e->ok = rv_parse_board(text + start, end - start, line, &e->pos, &e->err) == 0;
+        }
         if (e->ok) {
             const char *semi = memchr(text + start, ';', end - start);
             if (semi) parse_answers(semi, (size_t)(text + end - semi), e);
@@ -65,24 +72,36 @@ long rv_obf_scan(const char *text, size_t len, rv_obf_fn fn, void *ctx) {
 char *rv_read_file(const char *path, size_t *len) {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f) return NULL;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (f != stdin) fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
+    int failed = 0;
     while (buf) {
         size_t r = fread(buf + n, 1, cap - n - 1, f);
         n += r;
+        if (n > (size_t)RV_MAX_FILE_BYTES) {
+            failed = EFBIG;
+            break;
+        }
         if (r == 0) break;
         if (cap - n - 1 == 0) {
             char *nb = realloc(buf, cap * 2);
-            if (!nb) { free(buf); buf = NULL; errno = ENOMEM; break; }
+            if (!nb) { failed = ENOMEM; break; }
             buf = nb;
             cap *= 2;
         }
     }
-    int failed = ferror(f);
+    if (!buf) failed = ENOMEM;
+    else if (!failed && ferror(f)) failed = errno ? errno : EIO;
     if (f != stdin) fclose(f);
-    if (!buf || failed) {
+    if (failed) {
         free(buf);
-        if (failed) errno = EIO;
+        errno = failed;
         return NULL;
     }
     buf[n] = '\0';
