@@ -1,13 +1,11 @@
 /* libFuzzer target: arbitrary bytes as a GTP session. The engine must answer
- * every line and never crash, hang or leak. loadsgf is refused in fuzzing
- * builds (YOMI_FUZZING), so the input cannot reach the file system.
- *
- * The fuzz targets link only the library, so the protocol source is compiled in. */
+ * every line and never crash, hang or leak. loadsgf is switched off
+ * (gtp_set_allow_files), so the input cannot reach the file system. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/gtp.c"
+#include "proto/gtp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -26,6 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     yomi_limits lim = {.max_nodes = 20000, .hash_mb = 1};
     gtp_engine *g = gtp_new(&lim);
     if (g) {
+        gtp_set_allow_files(g, false);
         gtp_run(g, in, out);
         gtp_free(g);
     }

@@ -1,14 +1,13 @@
 /* libFuzzer target: arbitrary bytes as an NBoard session (set game with GGF,
  * moves, hints, go). The engine must answer and never crash or hang; a GGF
  * game that parses must end in a position whose discs and side are sane.
- * Small search settings keep each input fast.
- *
- * The fuzz targets link only the library, so the protocol source is compiled in. */
+ * Small search settings keep each input fast. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/nboard.c"
+#include "proto/nboard.h"
+#include "reversi/ggf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -117,6 +117,15 @@ int sgf_node_move(const sgf_node *n, int size, go_color *c, go_point *p, yomi_er
 int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_move,
                yomi_error *err);
 
+/* Loads the first game of the SGF file at path onto b, as GNU Go's "loadsgf FILE
+ * N" does: sgf_replay up to the position before move stop_before (0 = the end of
+ * the main line). *to_move and *komi (either may be NULL; komi is set only when the
+ * game has a KM) get the side to play and the komi. The file is replayed on a
+ * scratch board, so b is unchanged on error. Returns the number of moves played,
+ * or -1 with err (line, column) filled: the caller names the file. */
+int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move,
+                      double *komi, yomi_error *err);
+
 /* ---- Writing ---- */
 
 /* Serialises a collection / one game as SGF text (malloc'd, NUL-terminated); *len

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/gtp.h"
-#include "cli/regress.h"
+#include "proto/gtp.h"
+#include "proto/regress.h"
 #include "core/error.h"
 #include "core/json.h"
 #include "core/search.h"
@@ -250,16 +250,9 @@ static go_board *load_string(const char *cmd, const char *file, int stop_before,
                              go_point *at, go_color *to_move) {
     yomi_error e = {{0}, 0, 0};
     char msg[600];
-    sgf_collection *c = sgf_parse_file(file, &e);
-    if (!c) {
-        yomi_error_format(&e, file, msg, sizeof msg);
-        fprintf(stderr, "yomi go %s: %s\n", cmd, msg);
-        return NULL;
-    }
     go_board *b = go_board_new(19);
     *to_move = GO_BLACK;
-    int played = b ? sgf_replay(c->games[0], b, stop_before, to_move, &e) : -1;
-    sgf_free(c);
+    int played = b ? sgf_load_position(file, stop_before, b, to_move, NULL, &e) : -1;
     if (played < 0) {
         if (b) yomi_error_format(&e, file, msg, sizeof msg);
         else snprintf(msg, sizeof msg, "out of memory");

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
-#include "cli/nboard.h"
+#include "proto/nboard.h"
 #include "core/error.h"
 #include "core/json.h"
 #include "core/search.h"

@@ -4,6 +4,7 @@
 #include "yomi/go_sgf.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -812,4 +813,29 @@ int sgf_write_file(const sgf_collection *c, const char *path, yomi_error *err) {
     free(text);
     if (!ok) return yomi_fail(err, 0, 0, "cannot write %s", path);
     return 0;
+}
+
+int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move,
+                      double *komi, yomi_error *err) {
+    sgf_collection *c = sgf_parse_file(path, err);
+    if (!c) return -1;
+    go_board *tmp = go_board_new(go_board_size(b));
+    if (!tmp) {
+        sgf_free(c);
+        yomi_fail(err, 0, 0, "out of memory");
+        return -1;
+    }
+    go_color side = GO_BLACK;
+    int played = sgf_replay(c->games[0], tmp, stop_before, &side, err);
+    if (played >= 0) {
+        go_board_copy(b, tmp);
+        if (to_move) *to_move = side;
+        const char *km = sgf_get(c->games[0], "KM");
+        char *end;
+        double k = km ? strtod(km, &end) : 0.0;
+        if (komi && km && end != km && isfinite(k)) *komi = k;
+    }
+    go_board_free(tmp);
+    sgf_free(c);
+    return played;
 }

@@ -7,7 +7,7 @@
  *    case (still counted, correct when it matches), '&' ignore the result;
  *  - every other line is sent to the engine as is (loadsgf, trymove, popgo, ...),
  *    loadsgf paths relative to the .tst file's folder. */
-#include "cli/regress.h"
+#include "proto/regress.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/gtp.h"
+#include "proto/gtp.h"
 #include "core/search.h"
 
 typedef struct stats {

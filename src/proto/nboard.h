@@ -4,8 +4,8 @@
  * protocol asks. Positions with at most solve_empties empties are solved
  * exactly (the eval is the proven final disc difference); higher up the
  * answer is a midgame search to the set depth (an evaluation, not a proof). */
-#ifndef YOMI_CLI_NBOARD_H
-#define YOMI_CLI_NBOARD_H
+#ifndef YOMI_PROTO_NBOARD_H
+#define YOMI_PROTO_NBOARD_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* GNU Go regression files (.tst) run in-process through the GTP engine. */
-#ifndef YOMI_CLI_REGRESS_H
-#define YOMI_CLI_REGRESS_H
+#ifndef YOMI_PROTO_REGRESS_H
+#define YOMI_PROTO_REGRESS_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* GTP v2 for Go (https://www.lysator.liu.se/~gunnar/gtp/), with the GNU Go
  * analysis commands its regression suites use. Thin: parse, call the library,
  * print. */
-#include "cli/gtp.h"
+#include "proto/gtp.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -79,6 +79,7 @@ struct gtp_engine {
     uint64_t nodes;
     bool fresh;           /* forget earlier questions before each reading */
     bool unknown;         /* the current command hit a limit */
+    bool allow_files;     /* loadsgf may open files */
     char *base_dir;
     sbuf out;
 };
@@ -93,10 +94,13 @@ gtp_engine *gtp_new(const yomi_limits *lim) {
     }
     g->to_move = GO_BLACK;
     g->komi = 0.0;
+    g->allow_files = true;
     if (lim) g->lim = *lim;
     sb_clear(&g->out);
     return g;
 }
+
+void gtp_set_allow_files(gtp_engine *g, bool on) { g->allow_files = on; }
 
 void gtp_free(gtp_engine *g) {
     if (!g) return;
@@ -425,9 +429,7 @@ static bool cmd_gogui_analyze_commands(gtp_engine *g, int argc, char **argv) {
     return true;
 }
 
-#ifndef YOMI_FUZZING
 static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size_t errn);
-#endif
 
 static bool cmd_loadsgf(gtp_engine *g, int argc, char **argv) {
     if (argc < 1) return fail(g, "missing file name");
@@ -440,11 +442,7 @@ static bool cmd_loadsgf(gtp_engine *g, int argc, char **argv) {
             return fail(g, "move number must be a positive integer");
         until = (int)n;
     }
-#ifdef YOMI_FUZZING
-    /* Fuzzed input must not reach the file system. */
-    (void)until;
-    return fail(g, "loadsgf is disabled in fuzzing builds");
-#else
+    if (!g->allow_files) return fail(g, "loadsgf is disabled in this engine");
     char path[4096];
     if (argv[0][0] == '/' || !g->base_dir)
         snprintf(path, sizeof path, "%s", argv[0]);
@@ -459,7 +457,6 @@ static bool cmd_loadsgf(gtp_engine *g, int argc, char **argv) {
     g->tries = 0;
     sb_puts(&g->out, color_name(g->to_move));
     return true;
-#endif
 }
 
 static bool cmd_known_command(gtp_engine *g, int argc, char **argv);
@@ -515,39 +512,16 @@ static bool cmd_list_commands(gtp_engine *g, int argc, char **argv) {
 
 /* ---- SGF ---- */
 
-#ifndef YOMI_FUZZING
-/* Replays the first game of the file onto a scratch board, so a bad file leaves
- * the current position alone. err gets "FILE:LINE:COL: what" on failure. */
+/* Loads the first game of the file (sgf_load_position: a bad file leaves the
+ * current position alone). err gets "FILE:LINE:COL: what" on failure. */
 static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size_t errn) {
     yomi_error e = {{0}, 0, 0};
-    sgf_collection *c = sgf_parse_file(path, &e);
-    if (!c) {
+    if (sgf_load_position(path, until, g->board, &g->to_move, &g->komi, &e) < 0) {
         yomi_error_format(&e, path, err, errn);
         return false;
     }
-    go_board *tmp = go_board_new(go_board_size(g->board));
-    if (!tmp) {
-        sgf_free(c);
-        snprintf(err, errn, "out of memory");
-        return false;
-    }
-    go_color to_move = GO_BLACK;
-    int played = sgf_replay(c->games[0], tmp, until, &to_move, &e);
-    if (played >= 0) {
-        go_board_copy(g->board, tmp);
-        g->to_move = to_move;
-        const char *km = sgf_get(c->games[0], "KM");
-        char *end;
-        double k = km ? strtod(km, &end) : 0.0;
-        if (km && end != km && isfinite(k)) g->komi = k;
-    } else {
-        yomi_error_format(&e, path, err, errn);
-    }
-    go_board_free(tmp);
-    sgf_free(c);
-    return played >= 0;
+    return true;
 }
-#endif
 
 /* ---- lines and replies ---- */
 

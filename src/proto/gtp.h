@@ -1,11 +1,11 @@
-/* GTP v2 engine for Go: parses command lines and prints replies. The reading
+/* GTP v2 engine for Go (a protocol layer: it parses and prints, the library thinks): parses command lines and prints replies. The reading
  * itself (attack, defend, ladders, move choice) lives in the library; this
  * module only maps GTP commands onto it.
  *
  * The same engine runs the interactive protocol (gtp_run) and, line by line,
  * the GNU Go regression runner (gtp_handle_line). */
-#ifndef YOMI_CLI_GTP_H
-#define YOMI_CLI_GTP_H
+#ifndef YOMI_PROTO_GTP_H
+#define YOMI_PROTO_GTP_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -33,6 +33,10 @@ typedef struct gtp_reply {
 /* lim: limits for every reading command (copied); NULL = none. */
 gtp_engine *gtp_new(const yomi_limits *lim);
 void gtp_free(gtp_engine *g);
+
+/* on = false: loadsgf answers an error instead of opening a file (for engines fed
+ * untrusted input, such as the fuzzer). Files are allowed by default. */
+void gtp_set_allow_files(gtp_engine *g, bool on);
 
 /* Folder that relative loadsgf paths are resolved against (NULL = current folder). */
 void gtp_set_base_dir(gtp_engine *g, const char *dir);

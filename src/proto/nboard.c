@@ -1,5 +1,5 @@
 /* NBoard protocol engine (see nboard.h). */
-#include "cli/nboard.h"
+#include "proto/nboard.h"
 
 #include <ctype.h>
 #include <errno.h>
