@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "core/error.h"
+#include "core/file.h"
 
 /* ---- Small growable buffers ---- */
 
@@ -458,47 +459,11 @@ sgf_collection *sgf_parse(const char *text, size_t len, yomi_error *err) {
 }
 
 sgf_collection *sgf_parse_file(const char *path, yomi_error *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        yomi_fail(err, 0, 0, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        yomi_fail(err, 0, 0, "is a directory, not an SGF file");
-        return NULL;
-    }
-    /* Reads at most one byte past the cap, so an endless stream stops at once. */
-    sbuf b = {0};
-    char chunk[65536];
-    size_t k;
-    bool too_big = false;
-    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (b.n + k > (size_t)SGF_MAX_BYTES) {
-            too_big = true;
-            break;
-        }
-        if (!sb_reserve(&b, k)) break;
-        memcpy(b.s + b.n, chunk, k);
-        b.n += k;
-    }
-    int read_errno = ferror(f) ? errno : 0;
-    bool bad = ferror(f) || b.oom;
-    fclose(f);
-    if (too_big || bad) {
-        free(b.s);
-        if (too_big)
-            yomi_fail(err, 0, 0, "larger than the %ld MiB limit of an SGF file (SGF_MAX_BYTES)",
-                      SGF_MAX_BYTES >> 20);
-        else if (b.oom)
-            yomi_fail(err, 0, 0, "out of memory reading %s", path);
-        else
-            yomi_fail(err, 0, 0, "cannot read %s: %s", path, strerror(read_errno ? read_errno : EIO));
-        return NULL;
-    }
-    sgf_collection *c = sgf_parse(b.s ? b.s : "", b.n, err);
-    free(b.s);
+    size_t len = 0;
+    char *text = yomi_read_file(path, (size_t)SGF_MAX_BYTES, &len, "an SGF file", "SGF_MAX_BYTES", err);
+    if (!text) return NULL;
+    sgf_collection *c = sgf_parse(text, len, err);
+    free(text);
     return c;
 }
 

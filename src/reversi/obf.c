@@ -1,5 +1,7 @@
 #include "reversi/obf.h"
 
+#include "core/file.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -70,41 +72,5 @@ long rv_obf_scan(const char *text, size_t len, rv_obf_fn fn, void *ctx) {
 }
 
 char *rv_read_file(const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) return NULL;
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (f != stdin) fclose(f);
-        errno = EISDIR;
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    int failed = 0;
-    while (buf) {
-        size_t r = fread(buf + n, 1, cap - n - 1, f);
-        n += r;
-        if (n > (size_t)RV_MAX_FILE_BYTES) {
-            failed = EFBIG;
-            break;
-        }
-        if (r == 0) break;
-        if (cap - n - 1 == 0) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) { failed = ENOMEM; break; }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    if (!buf) failed = ENOMEM;
-    else if (!failed && ferror(f)) failed = errno ? errno : EIO;
-    if (f != stdin) fclose(f);
-    if (failed) {
-        free(buf);
-        errno = failed;
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    return yomi_read_file(path, (size_t)RV_MAX_FILE_BYTES, len, "an OBF file", "RV_MAX_FILE_BYTES", NULL);
 }
