@@ -74,4 +74,35 @@ int rv_evaluate(uint64_t P, uint64_t O);
 /* Discs of P that can never be flipped (a lower bound). */
 uint64_t rv_stable(uint64_t P, uint64_t O);
 
+/* ---- Analysis, as a GUI wants it ----
+ * Exact solving from solve_empties empties down; higher up, or when an exact
+ * solve runs out of max_seconds, a midgame search to the depth asked for (an
+ * evaluation, not a proof, and labelled so: exact = false). */
+typedef struct rv_analyser rv_analyser;
+
+typedef struct rv_analyse_options {
+    size_t hash_mb;        /* the exact solver's table; 0 = YOMI_DEFAULT_HASH_MB */
+    int solve_empties;     /* exact from this many empties down */
+    double max_seconds;    /* an exact solve's time (0 = no limit); then midgame */
+    atomic_int *cancel;    /* stops every search at once (the answer is then -1) */
+} rv_analyse_options;
+
+/* A move with its value for the side to move before it. */
+typedef struct rv_scored_move {
+    int move;              /* 0..63 or RV_PASS */
+    int score;             /* exact: final disc difference; else the evaluation */
+    bool exact;
+    int pv[64];            /* the move, then the line after it */
+    int pv_len;
+} rv_scored_move;
+
+rv_analyser *rv_analyser_new(const rv_analyse_options *o);
+void rv_analyser_free(rv_analyser *a);
+/* Scores the best move of pos (all_moves false) or every move (true: each child
+ * is searched one ply shallower), best first, into out (34 entries). Returns the
+ * number of moves scored, 0 when the game is over, -1 when a search was stopped
+ * (cancel) or memory was refused. *nodes accumulates the work. */
+int rv_analyse(rv_analyser *a, const rv_pos *pos, int depth, bool all_moves, rv_scored_move *out,
+               uint64_t *nodes);
+
 #endif

@@ -51,6 +51,8 @@ void yomi_ctl_init(yomi_ctl *c, const yomi_limits *lim, const char *what) {
     c->last_progress = c->start;
     c->what = what ? what : "search";
     schedule_poll(c);
+    /* A search started after a cancel stops at its first check, however small. */
+    if (c->lim.cancel && atomic_load(c->lim.cancel)) c->stopped = true;
 }
 
 double yomi_ctl_elapsed(const yomi_ctl *c) { return yomi_now() - c->start; }

@@ -19,9 +19,7 @@ struct nboard_engine {
     nboard_settings set;
     rv_pos pos;
     int depth;
-    rv_solver *exact;      /* depth 0: proofs */
-    rv_solver *mid;        /* midgame search at `depth` */
-    int mid_depth;         /* depth mid was made for */
+    rv_analyser *an;       /* exact below solve_empties, midgame above (yomi/reversi.h) */
     atomic_int cancel;     /* set by the input thread: stop the search */
 };
 
@@ -33,16 +31,6 @@ void nboard_settings_default(nboard_settings *s) {
     s->log = stderr;
 }
 
-static rv_solver *make_solver(size_t hash_mb, int depth, double max_seconds, atomic_int *cancel) {
-    rv_options o;
-    rv_options_default(&o);
-    o.lim.hash_mb = hash_mb;
-    o.lim.max_seconds = max_seconds;
-    o.lim.cancel = cancel;
-    o.depth = depth;
-    return rv_solver_new(&o);
-}
-
 nboard_engine *nboard_new(const nboard_settings *s) {
     nboard_engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
@@ -52,8 +40,9 @@ nboard_engine *nboard_new(const nboard_settings *s) {
     e->depth = e->set.max_depth < 12 ? e->set.max_depth : 12;
     rv_pos_start(&e->pos);
     atomic_init(&e->cancel, 0);
-    e->exact = make_solver(e->set.hash_mb, 0, e->set.max_seconds, &e->cancel);
-    if (!e->exact) {
+    rv_analyse_options ao = {e->set.hash_mb, e->set.solve_empties, e->set.max_seconds, &e->cancel};
+    e->an = rv_analyser_new(&ao);
+    if (!e->an) {
         free(e);
         return NULL;
     }
@@ -62,8 +51,7 @@ nboard_engine *nboard_new(const nboard_settings *s) {
 
 void nboard_free(nboard_engine *e) {
     if (!e) return;
-    rv_solver_free(e->exact);
-    rv_solver_free(e->mid);
+    rv_analyser_free(e->an);
     free(e);
 }
 
@@ -120,86 +108,14 @@ static void log_dropped(FILE *log) {
     if (log) fprintf(log, "nboard: dropping a line longer than %d bytes\n", NBOARD_MAX_LINE);
 }
 
-/* A move's value for the side to move of the position before it. */
-typedef struct scored {
-    int x;
-    int score;
-    bool exact;
-    int pv[64];
-    int pv_len;
-} scored;
-
-static rv_solver *mid_solver(nboard_engine *e, int depth) {
-    if (!e->mid || e->mid_depth != depth) {
-        rv_solver_free(e->mid);
-        e->mid = make_solver(1, depth, 0, &e->cancel);
-        e->mid_depth = e->mid ? depth : 0;
-    }
-    return e->mid;
-}
-
-/* Value of pos for its side to move: exact when few empties, else (or when the
- * exact solve ran out of time) a midgame search. */
-static bool value_of(nboard_engine *e, const rv_pos *pos, int depth, rv_result *res, uint64_t *nodes) {
-    int empties = 64 - rv_popcount(pos->P | pos->O);
-    if (empties <= e->set.solve_empties || depth >= empties) {
-        rv_solve(e->exact, pos, res);
-        *nodes += res->nodes;
-        if (res->known || atomic_load(&e->cancel)) return res->known;
-    }
-    rv_solver *s = mid_solver(e, depth < empties ? depth : empties - 1);
-    if (!s) return false;
-    rv_solve(s, pos, res);
-    *nodes += res->nodes;
-    return res->known;
-}
-
 /* Scores the moves of the current position (all of them when want > 1, else
- * the best only) and prints "search" lines for the best `want`. Returns the
- * number of moves scored into out (best first), 0 when the game is over, -1
- * when a search was stopped (nothing printed then). */
-static int analyse(nboard_engine *e, int want, scored *out, FILE *o, uint64_t *nodes) {
+ * the best only: rv_analyse) and prints "search" lines for the best `want`.
+ * Returns the number of moves scored into out (best first), 0 when the game is
+ * over, -1 when a search was stopped (nothing printed then). */
+static int analyse(nboard_engine *e, int want, rv_scored_move *out, FILE *o, uint64_t *nodes) {
     const rv_pos *pos = &e->pos;
-    uint64_t moves = rv_moves(pos->P, pos->O);
-    if (!moves && !rv_moves(pos->O, pos->P)) return 0;
     int empties = 64 - rv_popcount(pos->P | pos->O);
-    int n = 0;
-    rv_result res;
-    if (want <= 1 || !moves) {
-        if (!value_of(e, pos, e->depth, &res, nodes)) return -1;
-        out[0].x = res.move;
-        out[0].score = res.score;
-        out[0].exact = res.kind == RV_EXACT;
-        out[0].pv_len = res.pv_len;
-        memcpy(out[0].pv, res.pv, sizeof res.pv);
-        if (out[0].pv_len == 0) {
-            out[0].pv[0] = res.move;
-            out[0].pv_len = 1;
-        }
-        n = 1;
-    } else {
-        int child_depth = e->depth > 1 ? e->depth - 1 : 1;
-        for (uint64_t m = moves; m; m = rv_clear_first(m)) {
-            rv_pos c = *pos;
-            int x = rv_first(m);
-            rv_pos_play(&c, x);
-            if (!value_of(e, &c, child_depth, &res, nodes)) return -1;
-            scored *sc = &out[n++];
-            sc->x = x;
-            sc->score = -res.score;
-            sc->exact = res.kind == RV_EXACT;
-            sc->pv[0] = x;
-            sc->pv_len = 1;
-            for (int i = 0; i < res.pv_len && sc->pv_len < 64; i++) sc->pv[sc->pv_len++] = res.pv[i];
-        }
-        /* Best first (insertion sort: at most 33 moves). */
-        for (int i = 1; i < n; i++) {
-            scored t = out[i];
-            int j = i;
-            for (; j > 0 && out[j - 1].score < t.score; j--) out[j] = out[j - 1];
-            out[j] = t;
-        }
-    }
+    int n = rv_analyse(e->an, pos, e->depth, want > 1, out, nodes);
     for (int i = 0; o && i < n && i < want; i++) {
         fputs("search ", o);
         char nm[4];
@@ -293,7 +209,7 @@ int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
         if (!go && parse_int(arg, 1, 64, &want) < 0) want = 1;
         fputs("status yomi is thinking\n", out);
         fflush(out);
-        scored list[34];
+        rv_scored_move list[34];
         uint64_t nodes = 0;
         double t0 = yomi_now();
         int k = analyse(e, want, list, out, &nodes);
@@ -302,7 +218,7 @@ int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
         if (k < 0 && !atomic_load(&e->cancel)) say_log(e, "%s: the search failed (out of memory)%s", cmd, "");
         if (go && k >= 0) {
             char nm[4];
-            move_name(k ? list[0].x : RV_PASS, nm);
+            move_name(k ? list[0].move : RV_PASS, nm);
             if (k) fprintf(out, "=== %s/%d/%.2f\n", nm, list[0].score, t);
             else fprintf(out, "=== %s\n", nm);
         }
