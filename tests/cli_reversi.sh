@@ -79,18 +79,21 @@ check "stdin" grep -q 'move g8  score +18' "$tmp/out"
 b38='--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O'
 "$yomi" reversi solve --nodes 5000 --json "$b38" >"$tmp/out"; rc=$?
 check "limit exits 1" test $rc -eq 1
-check "limit answers unknown" grep -q '"kind":"unknown","move":null,"score":null' "$tmp/out"
+check "limit answers unknown" grep -q '"kind":"unknown","basis":"unknown","move":null,"score":null' "$tmp/out"
+"$yomi" reversi solve --json "$b1" >"$tmp/out"
+check "exact answer is proved" grep -q '"kind":"exact","basis":"proved","move":"g8","score":18' "$tmp/out"
+"$yomi" reversi solve --json --depth 4 "$b1" >"$tmp/out"
+check "midgame answer is heuristic" grep -q '"kind":"eval","basis":"heuristic"' "$tmp/out"
 
 # Bad options.
 "$yomi" reversi solve --hash-mb 0 "$b1" >/dev/null 2>&1; check "hash-mb 0 rejected" test $? -eq 2
 "$yomi" reversi solve /no/such/file >/dev/null 2>"$tmp/err"; check "missing file exits 2" test $? -eq 2
 
 # The bundled example is the suite's: every answer correct.
-if [ -f "$here/../examples/reversi/ffo-end.obf" ]; then
-    "$yomi" reversi solve "$here/../examples/reversi/ffo-end.obf" >"$tmp/out"
-    check "example #21 g5 +0" grep -q 'move g5  score +0' "$tmp/out"
-    check "example #29 g2 +10" grep -q 'move g2  score +10' "$tmp/out"
-fi
+check "bundled example exists" test -f "$here/../examples/reversi/ffo-end.obf"
+"$yomi" reversi solve "$here/../examples/reversi/ffo-end.obf" >"$tmp/out"
+check "example #21 g5 +0" grep -q 'move g5  score +0' "$tmp/out"
+check "example #29 g2 +10" grep -q 'move g2  score +10' "$tmp/out"
 
 # `yomi bench` alone: a node-count signature over Reversi and Go that does not
 # change from run to run.

@@ -68,6 +68,11 @@ void rv_solver_free(rv_solver *s);
 /* Solves one position. The table is kept between calls. */
 void rv_solve(rv_solver *s, const rv_pos *pos, rv_result *res);
 
+/* The kernel's answer (yomi_answer) for a result: outcome SCORE with basis proved
+ * (exact), WIN/DRAW/LOSS proved (wld), SCORE heuristic (a midgame evaluation), or
+ * UNKNOWN (a limit stopped it). The move is a square, RV_PASS or YOMI_NO_MOVE. */
+void rv_result_answer(const rv_result *r, yomi_answer *a);
+
 /* The simple evaluator (mobility, potential mobility, corners, stable discs), in
  * 1/8 disc units, for the side to move. */
 int rv_evaluate(uint64_t P, uint64_t O);

@@ -157,6 +157,10 @@ static void print_json(const rv_obf_entry *e, const rv_result *r, const char *fi
     yomi_json_key(&j, "kind");
     yomi_json_string(&j, !r->known ? "unknown" : r->kind == RV_EXACT ? "exact"
                                                 : r->kind == RV_WLD ? "wld" : "eval");
+    yomi_answer ans;
+    rv_result_answer(r, &ans);
+    yomi_json_key(&j, "basis");
+    yomi_json_string(&j, yomi_basis_name(ans.basis));
     yomi_json_key(&j, "move");
     if (r->known) yomi_json_string(&j, rv_square_name(r->move, sq));
     else yomi_json_null(&j);

@@ -112,3 +112,17 @@ int rv_analyse(rv_analyser *a, const rv_pos *pos, int depth, bool all_moves, rv_
     }
     return n;
 }
+
+void rv_result_answer(const rv_result *r, yomi_answer *a) {
+    memset(a, 0, sizeof *a);
+    a->nodes = r->nodes;
+    a->seconds = r->seconds;
+    a->move = YOMI_NO_MOVE;
+    if (!r->known) return;
+    a->score = r->score;
+    a->basis = r->kind == RV_EVAL ? YOMI_BASIS_HEURISTIC : YOMI_BASIS_PROVED;
+    if (r->kind == RV_WLD) a->outcome = r->score > 0 ? YOMI_WIN : r->score < 0 ? YOMI_LOSS : YOMI_DRAW;
+    else a->outcome = YOMI_SCORE;
+    if (r->move != RV_NOMOVE) a->move = r->move;
+    for (int i = 0; i < r->pv_len && i < YOMI_MAX_LINE; i++) a->line[a->line_len++] = r->pv[i];
+}
