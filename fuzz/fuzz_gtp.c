@@ -1,11 +1,14 @@
 /* libFuzzer target: arbitrary bytes as a GTP session. The engine must answer
- * every line and never crash, hang or leak. loadsgf is refused in fuzzing
- * builds (YOMI_FUZZING), so the input cannot reach the file system.
+ * every line and never crash, hang or leak. Input "SGF\0SESSION": the bytes before
+ * the first NUL are the game every loadsgf command reads (fuzzing builds never
+ * open files), the rest is the session; without a NUL it is all session. The
+ * seeds (fuzz/corpus/fuzz_gtp) are GNU Go regression cases in this form.
  *
  * The fuzz targets link only the library, so the protocol source is compiled in. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/gtp.c"
 
@@ -13,6 +16,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
+    const uint8_t *nul = memchr(data, 0, size);
+    fuzz_sgf_text = (const char *)data;
+    fuzz_sgf_len = nul ? (size_t)(nul - data) : 0;
+    if (nul) {
+        size -= (size_t)(nul - data) + 1;
+        data = nul + 1;
+        if (size == 0) return 0;
+    }
     FILE *in = fmemopen((void *)data, size, "r");
     if (!in) return 0;
     char *text = NULL;
