@@ -1,9 +1,12 @@
 /* libFuzzer target: arbitrary bytes as a GTP session. The engine must answer
- * every line and never crash, hang or leak. loadsgf is switched off
- * (gtp_set_allow_files), so the input cannot reach the file system. */
+ * every line and never crash, hang or leak. Input "SGF\0SESSION": the bytes before
+ * the first NUL are the game every loadsgf command reads (gtp_set_sgf_text: the
+ * engine opens no file), the rest is the session; without a NUL it is all session. The
+ * seeds (fuzz/corpus/fuzz_gtp) are GNU Go regression cases in this form. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "proto/gtp.h"
 
@@ -11,6 +14,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
+    const uint8_t *nul = memchr(data, 0, size);
+    const char *sgf = (const char *)data;
+    size_t sgf_len = nul ? (size_t)(nul - data) : 0;
+    if (nul) {
+        size -= (size_t)(nul - data) + 1;
+        data = nul + 1;
+        if (size == 0) return 0;
+    }
     FILE *in = fmemopen((void *)data, size, "r");
     if (!in) return 0;
     char *text = NULL;
@@ -24,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     yomi_limits lim = {.max_nodes = 20000, .hash_mb = 1};
     gtp_engine *g = gtp_new(&lim);
     if (g) {
-        gtp_set_allow_files(g, false);
+        gtp_set_sgf_text(g, sgf, sgf_len);
         gtp_run(g, in, out);
         gtp_free(g);
     }

@@ -459,6 +459,93 @@ static void test_random(int size, int games, bool superko, bool suicide) {
     go_board_free(copy);
 }
 
+/* Setup stones (SGF AB/AW/AE) between moves, as a record or a fuzzer gives them:
+ * a refused setup (it would leave a string without liberties) must leave the
+ * board exactly as it was, its undo history included; an accepted one makes the
+ * position the new root. After every step go_board_check holds and the liberties
+ * match brute force; unwinding gives back each recorded hash. Most setups go to
+ * empty points without an empty neighbour, where many are refused. */
+static void test_setup_between_moves(int size, int games) {
+    go_board *b = go_board_new(size);
+    static uint64_t hashes[GO_MAX_HISTORY + 1];
+    long refused = 0, accepted = 0, undone = 0;
+    int bad_check = 0, bad_libs = 0, bad_refused = 0, bad_root = 0, bad_unwind = 0;
+    for (int g = 0; g < games; g++) {
+        go_board_clear(b, size);
+        hashes[0] = go_board_hash(b);
+        go_color c = GO_BLACK;
+        int steps = size * size * 2;
+        for (int m = 0; m < steps && go_board_moves(b) < GO_MAX_HISTORY - 1; m++) {
+            go_point q = go_pt((int)rnd((unsigned)size), (int)rnd((unsigned)size));
+            if (rnd(8) == 0) {
+                /* Mostly points without an empty neighbour, where setups get refused. */
+                for (int tries = 0; tries < 30; tries++) {
+                    bool closed = go_board_at(b, q) == GO_EMPTY;
+                    GO_FOR_NEIGHBORS(q, nb) {
+                        if (go_board_at(b, nb) == GO_EMPTY) closed = false;
+                    }
+                    if (closed) break;
+                    q = go_pt((int)rnd((unsigned)size), (int)rnd((unsigned)size));
+                }
+                go_color sc = (go_color)rnd(3); /* GO_EMPTY, GO_BLACK or GO_WHITE */
+                uint64_t h = go_board_hash(b);
+                int nm = go_board_moves(b);
+                go_color was = go_board_at(b, q);
+                if (go_board_setup(b, q, sc)) {
+                    accepted++;
+                    if (was != sc && go_board_moves(b) != 0) bad_root++;
+                } else {
+                    refused++;
+                    if (go_board_hash(b) != h || go_board_moves(b) != nm || go_board_at(b, q) != was)
+                        bad_refused++;
+                }
+            } else {
+                if (go_board_play(b, c, q) != GO_OK) go_board_play(b, c, GO_PASS);
+                c = go_other(c);
+            }
+            hashes[go_board_moves(b)] = go_board_hash(b);
+            if (!go_board_check(b)) bad_check++;
+            if (!libs_match(b)) bad_libs++;
+        }
+        while (go_board_undo(b)) {
+            undone++;
+            if (!go_board_check(b) || go_board_hash(b) != hashes[go_board_moves(b)]) bad_unwind++;
+        }
+    }
+    printf("setups %dx%d: %d games, %ld refused, %ld accepted, %ld undos checked\n", size, size, games,
+           refused, accepted, undone);
+    CHECK_MSG(refused >= games / 2 && accepted >= games && undone >= 10L * games,
+              "too few cases: %ld refused, %ld accepted, %ld undone", refused, accepted, undone);
+    CHECK_EQ_INT(bad_check, 0);
+    CHECK_EQ_INT(bad_libs, 0);
+    CHECK_EQ_INT(bad_refused, 0);
+    CHECK_EQ_INT(bad_root, 0);
+    CHECK_EQ_INT(bad_unwind, 0);
+    go_board_free(b);
+}
+
+/* The fuzzer's record (;SZ[9]AW[gh][di][hi][ei]W[fi];AB[gi]) move by move: black
+ * G1 has no liberty among white G2, F1, H1, so it is refused, and W F1 must
+ * still undo cleanly (it joined D1-E1 into one string). */
+static void test_setup_refused_after_merge(void) {
+    go_board *b = go_board_new(9);
+    static const char *const white[] = {"G2", "D1", "H1", "E1"};
+    for (int i = 0; i < 4; i++) CHECK(go_board_setup(b, V(b, white[i]), GO_WHITE));
+    CHECK_EQ_INT(go_board_play(b, GO_WHITE, V(b, "F1")), GO_OK);
+    CHECK_EQ_INT(go_string_size(b, V(b, "D1")), 3);
+    uint64_t h = go_board_hash(b);
+    CHECK(!go_board_setup(b, V(b, "G1"), GO_BLACK));
+    CHECK(go_board_check(b));
+    CHECK_EQ_INT(go_board_at(b, V(b, "G1")), GO_EMPTY);
+    CHECK_EQ_INT(go_board_moves(b), 1);
+    CHECK(go_board_hash(b) == h);
+    CHECK(go_board_undo(b));
+    CHECK_MSG(go_board_check(b), "the board is inconsistent after undoing W F1");
+    CHECK_EQ_INT(go_string_size(b, V(b, "D1")), 2);
+    CHECK_EQ_INT(go_board_at(b, V(b, "F1")), GO_EMPTY);
+    go_board_free(b);
+}
+
 
 /* ---- A naive reference: positions as plain arrays, rules applied by flood fill,
  * simple ko as "recreates the position before the opponent's last move", superko as
@@ -639,6 +726,10 @@ int main(int argc, char **argv) {
     test_random(9, 3 * k, false, true);
     test_random(19, k, false, false);
     test_random(2, 20 * k, true, true);
+    test_setup_refused_after_merge();
+    test_setup_between_moves(5, 200 * k);
+    test_setup_between_moves(9, 40 * k);
+    test_setup_between_moves(19, 4 * k);
     test_against_naive(4, 50 * k, true, false);
     test_against_naive(5, 50 * k, false, false);
     test_against_naive(5, 20 * k, true, true);

@@ -300,6 +300,18 @@ static void test_replay(void) {
     CHECK_EQ_INT(replay("(;SZ[9]AB[ab][ba]AW[aa])", 0, b, &tm, &e), -1);
     CHECK_MSG(strstr(e.msg, "without liberties"), "%s", e.msg);
     CHECK_EQ_INT(replay("(;SZ[9]PL[X])", 0, b, &tm, &e), -1);
+    /* A setup stone without liberties after a move (found by fuzz_sgf): the record is
+     * refused naming the node and the point, and the move before it still undoes to
+     * a consistent board. */
+    CHECK_EQ_INT(replay("(;SZ[9]AW[gh][di][hi][ei]W[fi];AB[gi])", 0, b, &tm, &e), -1);
+    CHECK_MSG(!strcmp(e.msg, "node 2 (byte 30): AB[gi] leaves a string without liberties"), "%s", e.msg);
+    CHECK(go_board_check(b));
+    CHECK_EQ_INT(go_board_at(b, go_pt(6, 8)), GO_EMPTY);
+    CHECK(go_board_undo(b));
+    CHECK(!go_board_undo(b));
+    CHECK_MSG(go_board_check(b), "board inconsistent after undoing the record's moves");
+    CHECK_EQ_INT(go_board_at(b, go_pt(5, 8)), GO_EMPTY);
+    CHECK_EQ_INT(go_board_at(b, go_pt(4, 8)), GO_WHITE);
     /* Suicide and ko in the record are illegal moves. */
     CHECK_EQ_INT(replay("(;SZ[9]AB[ab][ba];W[aa])", 0, b, &tm, &e), -1);
     CHECK_MSG(strstr(e.msg, "suicide"), "%s", e.msg);

@@ -54,9 +54,11 @@ void go_board_copy(go_board *dst, const go_board *src);
 void go_board_set_suicide_allowed(go_board *b, bool on);  /* default off */
 void go_board_set_superko(go_board *b, bool on);          /* positional superko, default off */
 /* Places or removes a stone outside the move history (setup: SGF AB/AW/AE).
- * Captures nothing; returns false if it would leave a string with no liberty (or p is
- * not a point, or c is not EMPTY/BLACK/WHITE). A change makes the position the new
- * root: the undo history, ko and superko history are cleared; capture counts stay. */
+ * Captures nothing: a setup that would leave any string (the new stone's or one it
+ * touches) without a liberty is refused, as is a p that is not a point or a c that
+ * is not EMPTY/BLACK/WHITE. A refusal returns false and changes nothing at all (the
+ * undo history stays valid). A change makes the position the new root: the undo
+ * history, ko and superko history are cleared; capture counts stay. */
 bool go_board_setup(go_board *b, go_point p, go_color c);
 
 /* Queries. */

@@ -113,7 +113,12 @@ int sgf_node_move(const sgf_node *n, int size, go_color *c, go_point *p, yomi_er
  * *to_move (may be NULL) to the side to play next: PL when the last node applied
  * says so, else the opponent of the last move, else white when the root has
  * handicap stones (HA >= 2) and black otherwise. Returns the number of moves played,
- * or -1 with err naming the node on a bad size, coordinate or illegal move. */
+ * or -1 with err naming the node on a bad size, coordinate or illegal move. Setup
+ * stones capture nothing: one that would leave a string without liberties (e.g.
+ * AB[gi] on a point whose neighbours are all white) rejects the record, naming the
+ * node and the point ("node 2 (byte 30): AB[gi] leaves a string without
+ * liberties"); b then holds the position reached before that point, consistent,
+ * with its moves still undoable. */
 int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_move,
                yomi_error *err);
 
@@ -125,6 +130,9 @@ int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_
  * or -1 with err (line, column) filled: the caller names the file. */
 int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move,
                       double *komi, yomi_error *err);
+/* The same from SGF text in memory. */
+int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b,
+                           go_color *to_move, double *komi, yomi_error *err);
 
 /* ---- Writing ---- */
 

@@ -120,21 +120,48 @@ void go_board_copy(go_board *dst, const go_board *src) {
 void go_board_set_suicide_allowed(go_board *b, bool on) { b->suicide_ok = on; }
 void go_board_set_superko(go_board *b, bool on) { b->superko = on; }
 
+/* Does every string of b->color have a liberty? A flood fill over the colours
+ * alone: the string lists are not read, so it may run on a trial colouring. */
+static bool every_string_has_liberty(const go_board *b) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    uint8_t seen[GO_MAX_POINTS];
+    memset(seen, 0, sizeof seen);
+    go_point stack[GO_MAX_POINTS];
+    GO_FOR_POINTS(b, p) {
+        go_color c = b->color[p];
+        if (c == GO_EMPTY || seen[p]) continue;
+        bool free_point = false;
+        int sp = 0;
+        stack[sp++] = p;
+        seen[p] = 1;
+        while (sp) {
+            go_point q = stack[--sp];
+            for (int d = 0; d < 4; d++) {
+                go_point nb = q + dirs[d];
+                if (b->color[nb] == GO_EMPTY) free_point = true;
+                else if (b->color[nb] == c && !seen[nb]) {
+                    seen[nb] = 1;
+                    stack[sp++] = nb;
+                }
+            }
+        }
+        if (!free_point) return false;
+    }
+    return true;
+}
+
 bool go_board_setup(go_board *b, go_point p, go_color c) {
     if (!go_board_on(b, p) || c > GO_WHITE) return false;
     go_color old = b->color[p];
     if (old == c) return true;
+    /* Try the colour first: a refusal must leave the string lists untouched, since
+     * the undo history refers to them (a rebuild would renumber the strings). */
     b->color[p] = c;
-    rebuild_strings(b);
-    bool ok = true;
-    GO_FOR_POINTS(b, q) {
-        if (b->color[q] != GO_EMPTY && b->nlibs[b->head[q]] == 0) ok = false;
-    }
-    if (!ok) {
+    if (!every_string_has_liberty(b)) {
         b->color[p] = old;
-        rebuild_strings(b);
         return false;
     }
+    rebuild_strings(b);
     if (old != GO_EMPTY) {
         b->hash ^= zkeys[old][p];
         b->stones[old]--;

@@ -780,9 +780,9 @@ int sgf_write_file(const sgf_collection *c, const char *path, yomi_error *err) {
     return 0;
 }
 
-int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move,
-                      double *komi, yomi_error *err) {
-    sgf_collection *c = sgf_parse_file(path, err);
+int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b,
+                           go_color *to_move, double *komi, yomi_error *err) {
+    sgf_collection *c = sgf_parse(text, len, err);
     if (!c) return -1;
     go_board *tmp = go_board_new(go_board_size(b));
     if (!tmp) {
@@ -802,5 +802,15 @@ int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *
     }
     go_board_free(tmp);
     sgf_free(c);
+    return played;
+}
+
+int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move,
+                      double *komi, yomi_error *err) {
+    size_t len = 0;
+    char *text = yomi_read_file(path, (size_t)SGF_MAX_BYTES, &len, "an SGF file", "SGF_MAX_BYTES", err);
+    if (!text) return -1;
+    int played = sgf_load_text_position(text, len, stop_before, b, to_move, komi, err);
+    free(text);
     return played;
 }

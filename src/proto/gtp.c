@@ -79,7 +79,8 @@ struct gtp_engine {
     uint64_t nodes;
     bool fresh;           /* forget earlier questions before each reading */
     bool unknown;         /* the current command hit a limit */
-    bool allow_files;     /* loadsgf may open files */
+    const char *sgf_text; /* when set, loadsgf reads this text and opens no file */
+    size_t sgf_len;
     char *base_dir;
     sbuf out;
 };
@@ -94,13 +95,15 @@ gtp_engine *gtp_new(const yomi_limits *lim) {
     }
     g->to_move = GO_BLACK;
     g->komi = 0.0;
-    g->allow_files = true;
     if (lim) g->lim = *lim;
     sb_clear(&g->out);
     return g;
 }
 
-void gtp_set_allow_files(gtp_engine *g, bool on) { g->allow_files = on; }
+void gtp_set_sgf_text(gtp_engine *g, const char *text, size_t len) {
+    g->sgf_text = text;
+    g->sgf_len = text ? len : 0;
+}
 
 void gtp_free(gtp_engine *g) {
     if (!g) return;
@@ -442,7 +445,6 @@ static bool cmd_loadsgf(gtp_engine *g, int argc, char **argv) {
             return fail(g, "move number must be a positive integer");
         until = (int)n;
     }
-    if (!g->allow_files) return fail(g, "loadsgf is disabled in this engine");
     char path[4096];
     if (argv[0][0] == '/' || !g->base_dir)
         snprintf(path, sizeof path, "%s", argv[0]);
@@ -512,11 +514,14 @@ static bool cmd_list_commands(gtp_engine *g, int argc, char **argv) {
 
 /* ---- SGF ---- */
 
-/* Loads the first game of the file (sgf_load_position: a bad file leaves the
- * current position alone). err gets "FILE:LINE:COL: what" on failure. */
+/* Loads the first game of the file, or of the text gtp_set_sgf_text gave
+ * (sgf_load_position: a bad file leaves the current position alone). err gets "FILE:LINE:COL: what" on failure. */
 static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size_t errn) {
     yomi_error e = {{0}, 0, 0};
-    if (sgf_load_position(path, until, g->board, &g->to_move, &g->komi, &e) < 0) {
+    int played = g->sgf_text ? sgf_load_text_position(g->sgf_text, g->sgf_len, until, g->board,
+                                                      &g->to_move, &g->komi, &e)
+                             : sgf_load_position(path, until, g->board, &g->to_move, &g->komi, &e);
+    if (played < 0) {
         yomi_error_format(&e, path, err, errn);
         return false;
     }

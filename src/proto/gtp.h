@@ -34,9 +34,10 @@ typedef struct gtp_reply {
 gtp_engine *gtp_new(const yomi_limits *lim);
 void gtp_free(gtp_engine *g);
 
-/* on = false: loadsgf answers an error instead of opening a file (for engines fed
- * untrusted input, such as the fuzzer). Files are allowed by default. */
-void gtp_set_allow_files(gtp_engine *g, bool on);
+/* text != NULL: every loadsgf reads this SGF text (len bytes, kept by the caller),
+ * whatever the path, and no file is opened: for sessions from untrusted input,
+ * such as the fuzzer's. NULL: loadsgf opens files again (the default). */
+void gtp_set_sgf_text(gtp_engine *g, const char *text, size_t len);
 
 /* Folder that relative loadsgf paths are resolved against (NULL = current folder). */
 void gtp_set_base_dir(gtp_engine *g, const char *dir);
