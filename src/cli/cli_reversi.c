@@ -56,7 +56,8 @@ static void usage(FILE *o) {
           "  --time S         give an exact solve S seconds; past that the answer is\n"
           "                   the midgame search's, labelled midgame (default: no limit)\n"
           "Bad commands (an illegal move, a malformed game) are reported on stderr and\n"
-          "leave the position unchanged; unknown commands are ignored, as NBoard asks.\n",
+          "leave the position unchanged; unknown commands are ignored, as NBoard asks.\n"
+          "A line longer than 8192 bytes is dropped with a message on stderr.\n",
           o);
 }
 
