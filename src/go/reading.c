@@ -382,19 +382,44 @@ static void cand_add(cand *c, go_point p, int score) {
     }
 }
 
-static void cand_sort(cand *c, go_point first) {
-    for (int i = 0; i < c->n; i++)
+/* A key for candidates of equal score that does not depend on the board's
+ * orientation (the point's index does): farther from the edge first, then
+ * more of the mover's stones next to it, then more of the opponent's. Only
+ * ties the key cannot break are left to the point order. */
+static int tie_key(const go_board *b, go_color me, go_point p) {
+    if (p == GO_PASS || p >= LAZY_CHASE || !go_board_on(b, p)) return 0;
+    int n = go_board_size(b), c = go_col(p), w = go_row(p);
+    int line = c < w ? c : w;
+    if (n - 1 - c < line) line = n - 1 - c;
+    if (n - 1 - w < line) line = n - 1 - w;
+    if (line > 3) line = 3;
+    int own = 0, opp = 0;
+    GO_FOR_NEIGHBORS(p, q) {
+        own += go_board_at(b, q) == me;
+        opp += go_board_at(b, q) == go_other(me);
+    }
+    return line * 25 + own * 5 + opp;
+}
+
+/* Best first: by score, equal scores by tie_key; the move first goes first. */
+static void cand_sort(const go_board *b, go_color me, cand *c, go_point first) {
+    int key[MAX_CAND];
+    for (int i = 0; i < c->n; i++) {
         if (c->p[i] == first) c->score[i] += 100000;
+        key[i] = tie_key(b, me, c->p[i]);
+    }
     for (int i = 1; i < c->n; i++) {
         go_point p = c->p[i];
-        int s = c->score[i], j = i;
-        while (j > 0 && c->score[j - 1] < s) {
+        int s = c->score[i], k = key[i], j = i;
+        while (j > 0 && (c->score[j - 1] < s || (c->score[j - 1] == s && key[j - 1] < k))) {
             c->p[j] = c->p[j - 1];
             c->score[j] = c->score[j - 1];
+            key[j] = key[j - 1];
             j--;
         }
         c->p[j] = p;
         c->score[j] = s;
+        key[j] = k;
     }
 }
 
@@ -1055,7 +1080,7 @@ static int search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_
         if (ply <= MAX_PLY && c.p[i] == r->killer[ply]) c.score[i] += KILLER_BONUS;
         if (ply <= 1 && !captured && libs_after(r, me, c.p[i], 2) <= 1) c.score[i] -= 2;
     }
-    cand_sort(&c, tt_move);
+    cand_sort(b, me, &c, tt_move);
     if (ply == 0) r->root_cand = c;
 
     /* A defender pass answering an attacker pass: nothing to answer, so it
