@@ -290,6 +290,14 @@ static bool suite_load(suite *su, const char *tst) {
     return true;
 }
 
+static void suite_free(suite *su) {
+    for (int i = 0; i < su->nlines; i++) free(su->lines[i]);
+    free(su->lines);
+    for (int i = 0; i < su->ngames; i++) free(su->games[i].text);
+    su->lines = NULL;
+    su->nlines = su->ngames = 0;
+}
+
 /* The .tst in orientation s. */
 static char *suite_tst(suite *su, int s) {
     buf out = {0};
@@ -485,7 +493,9 @@ int main(int argc, char **argv) {
     if (argc == 4 && !strcmp(argv[1], "--write")) {
         suite su;
         if (!suite_load(&su, argv[3])) return 2;
-        return write_all(&su, argv[2]);
+        int rc = write_all(&su, argv[2]);
+        suite_free(&su);
+        return rc;
     }
     if (argc >= 2 && argv[1][0] == '-') {
         fprintf(stderr, "usage: test_go_symmetry DATA_DIR\n       test_go_symmetry --write OUT_DIR FILE.tst\n");
@@ -497,5 +507,6 @@ int main(int argc, char **argv) {
     if (t_failed) return t_summary("go_symmetry");
     check_tst(&su);
     check_games(&su);
+    suite_free(&su);
     return t_summary("go_symmetry");
 }
