@@ -17,7 +17,10 @@
  * times the budget and must then hold. A failure prints the position as a
  * board and as GTP commands. Before go_attack checked its answers (reading.c
  * attack_check) this found 44 failures, among them Cho elementary 445 after
- * B ba, where the attack answered 0 and the ladder captured. */
+ * B ba, where the attack answered 0 and the ladder captured.
+ * Also: attack and defend answers do not depend on the board's orientation
+ * (random positions against a random one of their seven other orientations;
+ * reading.tst in all eight is tests/cli_go_symmetry.sh). */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -302,6 +305,87 @@ static void check_problems(go_reader *r, const char *data, const char *set, int 
     CHECK_MSG(loaded > 0, "no problem of %s loaded", set);
 }
 
+/* Symmetry s of the point (col, row) on an n x n board: bit 2 transposes,
+ * then bit 0 mirrors the columns and bit 1 the rows. */
+static go_point sym_point(int s, int n, go_point p) {
+    int c = go_col(p), w = go_row(p);
+    if (s & 4) {
+        int t = c;
+        c = w;
+        w = t;
+    }
+    if (s & 1) c = n - 1 - c;
+    if (s & 2) w = n - 1 - w;
+    return go_pt(c, w);
+}
+
+/* The stones of src (no history) on dst, turned by symmetry s. */
+static void board_sym(const go_board *src, int s, go_board *dst) {
+    int n = go_board_size(src);
+    go_board_clear(dst, n);
+    for (int pass = 0; pass < 2; pass++)
+        for (int row = 0; row < n; row++)
+            for (int col = 0; col < n; col++) {
+                go_point p = go_pt(col, row), q = sym_point(s, n, p);
+                go_color c = go_board_at(src, p);
+                if ((c == GO_BLACK || c == GO_WHITE) && go_board_at(dst, q) != c) go_board_setup(dst, q, c);
+            }
+}
+
+/* Answers do not depend on the board's orientation: on seeded random
+ * positions (9x9 and 13x13, set up without history), every string of up to
+ * three liberties is attacked and defended in the position and in a random
+ * one of its seven other orientations, each question from a reader that
+ * forgot the earlier ones; the results must be equal (an answer stopped by
+ * the node limit is not compared, and counted). */
+static void check_orientation(int positions) {
+    go_reader *r0 = go_reader_new(NULL), *r1 = go_reader_new(NULL);
+    go_board *b = go_board_new(19), *b0 = go_board_new(19), *b1 = go_board_new(19);
+    long asked = 0, limited = 0, differ = 0;
+    for (int i = 0; i < positions; i++) {
+        int size = i % 2 ? 13 : 9, s = 1 + rnd(7);
+        random_position(b, size, size * size / 4 + rnd(size * size / 2));
+        board_sym(b, 0, b0);
+        board_sym(b, s, b1);
+        for (int row = 0; row < size; row++)
+            for (int col = 0; col < size; col++) {
+                go_point p = go_pt(col, row), q = sym_point(s, size, p);
+                go_color c = go_board_at(b0, p);
+                if ((c != GO_BLACK && c != GO_WHITE) || go_string_id(b0, p) != p || go_string_libs(b0, p) > 3)
+                    continue;
+                for (int def = 0; def < 2; def++) {
+                    go_point m0, m1;
+                    go_reader_forget(r0);
+                    go_reader_forget(r1);
+                    yomi_result v0 = def ? go_defend(r0, b0, p, &m0) : go_attack(r0, b0, p, &m0);
+                    yomi_result v1 = def ? go_defend(r1, b1, q, &m1) : go_attack(r1, b1, q, &m1);
+                    asked++;
+                    if (v0 == YOMI_UNKNOWN || v1 == YOMI_UNKNOWN) {
+                        limited++;
+                        continue;
+                    }
+                    if (v0 == v1) continue;
+                    differ++;
+                    char where[96], v[8];
+                    go_vertex_format(b0, p, v, sizeof v);
+                    snprintf(where, sizeof where, "orientation test, position %d, symmetry %d", i, s);
+                    fprintf(stderr, "%s: %s %s: %d here, %d turned\n", where, def ? "defend" : "attack", v, rank(v0),
+                            rank(v1));
+                    go_board_print(b0, stderr);
+                    CHECK_MSG(false, "%s: %s %s differs", where, def ? "defend" : "attack", v);
+                }
+            }
+    }
+    printf("orientation: %d positions, %ld questions, %ld stopped by the node limit, %ld differ\n", positions,
+           asked, limited, differ);
+    CHECK_MSG(limited * 50 <= asked, "%ld of %ld questions stopped by the limit", limited, asked);
+    go_board_free(b);
+    go_board_free(b0);
+    go_board_free(b1);
+    go_reader_free(r0);
+    go_reader_free(r1);
+}
+
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     go_reader *r = go_reader_new(NULL);
@@ -326,6 +410,7 @@ int main(int argc, char **argv) {
            sp.strings, sp.ladders, sp.ko_ladders, sp.contradicted, sp.failures);
     printf("questions stopped by the default node limit (asked again with %d times the budget): %ld\n", 20,
            st.limited + su.limited + sp.limited);
+    check_orientation(t_sanitized() ? 6 : 40);
     go_reader_free(r);
     go_reader_free(big);
     return t_summary("go_reading_props");
