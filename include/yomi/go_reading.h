@@ -40,7 +40,13 @@
  * two liberties that share one with it). The ladder reader (go_ladder.h) answers
  * ladder questions below the first two plies (near the root the full reading
  * sees more: counter-ataris, captures that make a capture a snapback; there a
- * ladder capture is only the first move tried). */
+ * ladder capture is only the first move tried). For a target of one or two
+ * liberties an attack is checked against the defence question after its move
+ * (read from ply 0, where the candidate sets are widest): an outright capture
+ * stands only where go_defend would fail there, and where the ladder captures
+ * and go_defend fails after the ladder's first move the attack works. Among
+ * candidates of equal merit the order does not depend on the board's
+ * orientation (see reading.c, tie_key). */
 #ifndef YOMI_GO_READING_H
 #define YOMI_GO_READING_H
 
