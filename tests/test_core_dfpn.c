@@ -13,7 +13,8 @@
 /* ------------------------------------------------------------------ */
 /* An explicit game graph: the position is a node id, the moves are child indices. */
 
-#define GMAXN 64
+#define GMAXN 512 /* brute force over paths needs <= 64 */
+#define SMALLN 64
 #define GMAXC 5
 
 typedef struct graph {
@@ -131,7 +132,7 @@ static int tree_node(graph *g, uint64_t *st, int depth, int maxd, int alternate)
         return v;
     }
     int b = 1 + rint_(st, GMAXC);
-    for (int i = 0; i < b && g->n < GMAXN; i++) {
+    for (int i = 0; i < b && g->n < SMALLN; i++) {
         int c = tree_node(g, st, depth + 1, maxd, alternate);
         g->ch[v][g->nch[v]++] = c;
     }
@@ -154,7 +155,7 @@ static void gen_dag(graph *g, uint64_t *st, int alternate) {
     for (int l = 0; l < layers; l++) {
         start[l] = g->n;
         int w = l == 0 ? 1 : 1 + rint_(st, width);
-        for (int i = 0; i < w && g->n < GMAXN; i++) {
+        for (int i = 0; i < w && g->n < SMALLN; i++) {
             int v = g->n++;
             g->is_or[v] = alternate ? (l % 2 == 0) : (unsigned char)rint_(st, 2);
             g->term[v] = DFPN_OPEN;
@@ -179,16 +180,23 @@ static void gen_dag(graph *g, uint64_t *st, int alternate) {
 
 /* Random directed graph with cycles. alternate: the position is (vertex, side), side
  * flips each move and side 0 is OR; otherwise each vertex's owner is random. */
+typedef struct cyc_shape {
+    int extra_alt, extra_own; /* vertices: 3 + up to this many */
+    int term_pct;             /* share of terminal vertices (half won, half lost) */
+    int max_deg;              /* out-degree 1..max_deg (8% have none) */
+} cyc_shape;
+static cyc_shape cyc = {7, 12, 24, 3};
+
 static void gen_cyclic(graph *g, uint64_t *st, int alternate) {
     memset(g, 0, sizeof *g);
-    int nv = 3 + rint_(st, alternate ? 7 : 12);
+    int nv = 3 + rint_(st, alternate ? cyc.extra_alt : cyc.extra_own);
     int nch[GMAXN], ch[GMAXN][GMAXC];
     unsigned char term[GMAXN], owner[GMAXN];
     for (int v = 0; v < nv; v++) {
         int r = rint_(st, 100);
-        term[v] = r < 12 ? DFPN_WIN : r < 24 ? DFPN_LOSS : DFPN_OPEN;
+        term[v] = r < cyc.term_pct / 2 ? DFPN_WIN : r < cyc.term_pct ? DFPN_LOSS : DFPN_OPEN;
         owner[v] = (unsigned char)rint_(st, 2);
-        nch[v] = rint_(st, 100) < 8 ? 0 : 1 + rint_(st, 3);
+        nch[v] = rint_(st, 100) < 8 ? 0 : 1 + rint_(st, cyc.max_deg);
         for (int i = 0; i < nch[v]; i++) ch[v][i] = rint_(st, nv);
     }
     if (alternate) {
@@ -214,6 +222,50 @@ static void gen_cyclic(graph *g, uint64_t *st, int alternate) {
         g->is_or[0] = 1;
     }
     g->term[g->root] = DFPN_OPEN;
+    graph_finish(g, st);
+}
+
+/* Cop and robber on a random graph of nv vertices: the position is (cop, robber, side).
+ * The cop (OR) wins on reaching the robber; the robber (AND) wins on an exit vertex that
+ * the cop does not hold when the cop is to move. Both may stay. Cycles everywhere. */
+/* Set by run_family for modes that cripple the table (tiny, or a 1-2 bit key): these
+ * re-search what they forget, so they get smaller boards. */
+static int cops_small;
+
+static void gen_cops(graph *g, uint64_t *st, int alternate) {
+    (void)alternate;
+    memset(g, 0, sizeof *g);
+    int nv = 4 + rint_(st, cops_small ? 3 : 9), adj[16][4], deg[16] = {0};
+    for (int v = 1; v < nv; v++) { /* a random tree, then extra edges */
+        int u = rint_(st, v);
+        if (deg[u] < 4 && deg[v] < 4) adj[u][deg[u]++] = v, adj[v][deg[v]++] = u;
+    }
+    for (int e = rint_(st, nv); e > 0; e--) {
+        int u = rint_(st, nv), v = rint_(st, nv), dup = u == v;
+        for (int i = 0; i < deg[u]; i++) dup |= adj[u][i] == v;
+        if (!dup && deg[u] < 4 && deg[v] < 4) adj[u][deg[u]++] = v, adj[v][deg[v]++] = u;
+    }
+    unsigned char exitv[16];
+    for (int v = 0; v < nv; v++) exitv[v] = rint_(st, 100) < 12;
+    int c0 = rint_(st, nv), r0 = (c0 + 1 + rint_(st, nv - 1)) % nv;
+    exitv[r0] = 0; /* an open start */
+    g->n = nv * nv * 2;
+    for (int c = 0; c < nv; c++)
+        for (int r = 0; r < nv; r++)
+            for (int side = 0; side < 2; side++) {
+                int id = (c * nv + r) * 2 + side;
+                g->is_or[id] = side == 0;
+                g->term[id] = c == r                     ? DFPN_WIN
+                              : side == 0 && exitv[r] ? DFPN_LOSS
+                                                      : DFPN_OPEN;
+                int me = side == 0 ? c : r;
+                for (int i = 0; i <= deg[me]; i++) {
+                    int to = i < deg[me] ? adj[me][i] : me;
+                    int nc = side == 0 ? to : c, nr = side == 0 ? r : to;
+                    g->ch[id][g->nch[id]++] = (nc * nv + nr) * 2 + (1 - side);
+                }
+            }
+    g->root = (c0 * nv + r0) * 2;
     graph_finish(g, st);
 }
 
@@ -278,6 +330,55 @@ static dfpn_value oracle(const graph *g, int v, uint64_t path, dfpn_value rep, i
     return bf(g, v, path, rep, acyclic);
 }
 
+/* ---- the second oracle: retrograde analysis. With a fixed repetition value R the root's
+ * value under the path rule is membership in an attractor: for R = LOSS, the positions
+ * from which OR forces a won terminal in finitely many moves (AND symmetric for R = WIN).
+ * It works on graphs too large for the path brute force; on small graphs both run and
+ * must agree. restrict_move >= 0 keeps only that move at the root, which gives the value
+ * of that first move with the root on the path. */
+static dfpn_value retro(const graph *g, dfpn_value rep, int restrict_move) {
+    static unsigned char in[GMAXN];
+    dfpn_value goal = rep == DFPN_WIN ? DFPN_LOSS : DFPN_WIN; /* the side R does not favour */
+    memset(in, 0, (size_t)g->n);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int v = 0; v < g->n; v++) {
+            if (in[v]) continue;
+            int add;
+            if (g->term[v] != DFPN_OPEN) {
+                add = g->term[v] == goal;
+            } else {
+                int lo = 0, hi = g->nch[v];
+                if (v == g->root && restrict_move >= 0) lo = restrict_move, hi = restrict_move + 1;
+                /* the goal side needs one child in the set, the other side all of them */
+                int chooser = goal == DFPN_WIN ? g->is_or[v] : !g->is_or[v];
+                if (hi == lo) {
+                    add = !chooser; /* the side to move has no move and loses */
+                } else {
+                    int cnt = 0;
+                    for (int i = lo; i < hi; i++) cnt += in[g->ch[v][i]];
+                    add = chooser ? cnt > 0 : cnt == hi - lo;
+                }
+            }
+            if (add) in[v] = 1, changed = 1;
+        }
+    }
+    return in[g->root] ? goal : rep;
+}
+
+/* Value of the root (move < 0) or of a root move under the path rule: brute force when the
+ * graph is small (checked against retrograde analysis), retrograde analysis otherwise. */
+static long n_oracle_cross;
+static dfpn_value truth(const graph *g, int move, dfpn_value rep, int acyclic) {
+    dfpn_value r = retro(g, rep, move);
+    if (g->n > SMALLN) return r;
+    dfpn_value b = move < 0 ? oracle(g, g->root, 0, rep, acyclic)
+                            : oracle(g, g->ch[g->root][move], 1ULL << g->root, rep, acyclic);
+    n_oracle_cross++;
+    CHECK_MSG(b == r, "oracles disagree: paths %d, retrograde %d", b, r);
+    return b;
+}
+
 static yomi_result as_result(dfpn_value v) {
     return v == DFPN_WIN ? YOMI_WIN : v == DFPN_LOSS ? YOMI_LOSS : YOMI_UNKNOWN;
 }
@@ -330,13 +431,12 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
     int ok = 1;
     dfpn_result r;
     int rc = dfpn_solve(s, &gm, g, NULL, &r);
-    dfpn_value want = oracle(g, g->root, 0, rep, acyclic);
+    dfpn_value want = truth(g, -1, rep, acyclic);
     count_nodes(r.nodes, what, inst);
     if (rc != 0 || r.result != as_result(want) || g->sp != 1) ok = 0;
     if (ok && r.has_move && g->is_or[g->root] == (r.result == YOMI_WIN)) {
         /* the deciding move must itself be correct under the path rule */
-        int c = g->ch[g->root][r.best_move];
-        dfpn_value cv = oracle(g, c, 1ULL << g->root, rep, acyclic);
+        dfpn_value cv = truth(g, r.best_move, rep, acyclic);
         if (cv != want) {
             fprintf(stderr, "best move %d wrong (%s)\n", r.best_move, vname(as_result(cv)));
             ok = 0;
@@ -346,8 +446,8 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
         (g->is_or[g->root] ? r.result == YOMI_WIN : r.result == YOMI_LOSS))
         ok = r.has_move;
     if (ok) {
-        int pv[64];
-        int len = dfpn_pv(s, &gm, g, pv, 64);
+        int pv[GMAXN];
+        int len = dfpn_pv(s, &gm, g, pv, GMAXN);
         if (g->sp != 1) ok = 0;
         if (len > 0 && r.has_move && pv[0] != r.best_move) ok = 0;
     }
@@ -355,8 +455,7 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
     int n = ok ? dfpn_analyse_root(s, &gm, g, NULL, mr, GMAXC) : 0;
     if (ok && g->term[g->root] == DFPN_OPEN && n != g->nch[g->root]) ok = 0;
     for (int i = 0; ok && i < n; i++) {
-        int c = g->ch[g->root][mr[i].move];
-        dfpn_value cv = oracle(g, c, 1ULL << g->root, rep, acyclic);
+        dfpn_value cv = truth(g, mr[i].move, rep, acyclic);
         n_root_moves++;
         if (mr[i].result != as_result(cv)) {
             fprintf(stderr, "root move %d: dfpn %s, oracle %s\n", mr[i].move,
@@ -397,6 +496,7 @@ static void run_family(const char *what, int count, uint64_t seed,
     for (int i = 0; i < count; i++) {
         const mode *m = &MODES[i % NMODES];
         int alternate = m->use_is_or ? rint_(&st, 2) : 1;
+        cops_small = m->entries > 0 || m->weak_bits > 0;
         gen(g, &st, alternate);
         if (!check_graph(g, m, acyclic, what, i) && ++bad > 5) break;
     }
@@ -704,13 +804,20 @@ int main(int argc, char **argv) {
     report("dag");
     run_family("cyclic", 800 * scale, 0xc7c1e, gen_cyclic, 0);
     report("cyclic");
+    cyc = (cyc_shape){20, 40, 20, 5}; /* larger and more open: longer cycles, deeper search */
+    run_family("cyclic+", 150 * scale, 0xb16c, gen_cyclic, 0);
+    report("cyclic+");
+    cyc = (cyc_shape){7, 12, 24, 3};
+    run_family("cops", 300 * scale, 0xc0b5, gen_cops, 0);
+    report("cops");
     test_nim(150 * scale);
     report("nim");
     test_limits(100 * scale);
     printf("dfpn: %ld instances, %ld agree with the oracle, %ld root moves checked, "
-           "%ld exact caps, %llu dfpn nodes, %ld oracle calls\n",
+           "%ld exact caps, %llu dfpn nodes, %ld oracle calls, %ld path/retrograde "
+           "cross-checks\n",
            n_instances, n_agree, n_root_moves, n_unknown_ok,
-           (unsigned long long)total_nodes, oracle_calls);
+           (unsigned long long)total_nodes, oracle_calls, n_oracle_cross);
     free(memo);
     return t_summary("test_core_dfpn");
 }
