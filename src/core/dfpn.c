@@ -1,6 +1,8 @@
 /* Depth-first proof-number search: Nagai's df-pn with thresholds, Pawlewicz and Lew's
  * 1+epsilon child threshold, a table of proof/disproof numbers of its own, and the
- * graph-history rule described in dfpn.h (path-dependent results never enter the table). */
+ * graph-history rule described in dfpn.h: a path-dependent result carries the set of
+ * ancestors whose repetition it used, and is reused only where all of them are on the
+ * current path (a second, smaller table holds such results). */
 #include "core/dfpn.h"
 
 #include <limits.h>
@@ -11,6 +13,25 @@
 #define BUCKET 4
 #define BIG (DFPN_INF - 1)    /* largest proof/disproof number of an open node */
 #define NODEP INT_MAX         /* a result that depends on no ancestor */
+#define NREF 4                /* ancestors a stored path-dependent result may name */
+#define GHI_BUCKET 2
+
+/* The ancestors (by depth on the current path) whose repetition a final result used. */
+typedef struct dfpn_dep {
+    int min;               /* shallowest one, NODEP when there is none */
+    unsigned char n, ovf;  /* ref[0..n) names them all unless ovf (too many to keep) */
+    int ref[NREF];
+} dfpn_dep;
+
+static const dfpn_dep DEP_NONE = {NODEP, 0, 0, {0}};
+
+/* A path-dependent final result: valid wherever every named position is on the path. */
+typedef struct dfpn_ghi {
+    uint64_t k1, k2;
+    uint64_t rk[NREF][2];
+    uint16_t gen, variant;
+    unsigned char nref, value; /* value: DFPN_WIN / DFPN_LOSS, 0 for an empty entry */
+} dfpn_ghi;
 
 /* One table entry: the df-pn layout (keys, numbers, move, work, age, root variant). */
 typedef struct dfpn_entry {
@@ -28,7 +49,7 @@ typedef struct dfpn_slot {
     uint32_t pn, dn;
     uint32_t work;
     int move;
-    int dep;            /* fixed final results: shallowest ancestor depth used, or NODEP */
+    dfpn_dep dep;       /* fixed final results: the ancestors they depend on */
     unsigned char fixed; /* value final for this frame (terminal, repetition, returned) */
 } dfpn_slot;
 
@@ -42,6 +63,8 @@ struct dfpn {
     unsigned char *tstates; /* nbuckets*BUCKET*state_size bytes when the game has state */
     size_t state_size;
     uint16_t gen, variant;
+    dfpn_ghi *ghi;      /* path-dependent results (not used with exact state bytes) */
+    size_t ghi_buckets;
 
     int have_root;
     dfpn_pos root;
@@ -68,7 +91,8 @@ struct dfpn {
 
 typedef struct dfpn_nres {
     uint32_t pn, dn, work;
-    int best, dep;
+    int best;
+    dfpn_dep dep;
 } dfpn_nres;
 
 static double now_seconds(void) {
@@ -77,37 +101,47 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static dfpn *alloc_solver(size_t entries) {
+static dfpn *alloc_solver(size_t entries, size_t ghi_entries) {
     dfpn *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     size_t nb = (entries + BUCKET - 1) / BUCKET;
     if (nb == 0) nb = 1;
+    size_t gb = (ghi_entries + GHI_BUCKET - 1) / GHI_BUCKET;
+    if (gb == 0) gb = 1;
     s->tab = calloc(nb * BUCKET, sizeof *s->tab);
-    if (!s->tab) {
+    s->ghi = calloc(gb * GHI_BUCKET, sizeof *s->ghi);
+    if (!s->tab || !s->ghi) {
+        free(s->tab);
+        free(s->ghi);
         free(s);
         return NULL;
     }
     s->nbuckets = nb;
+    s->ghi_buckets = gb;
     return s;
 }
 
+/* Seven eighths of the bytes go to the main table, one eighth to path-dependent results. */
 dfpn *dfpn_new(size_t hash_mb) {
     if (hash_mb == 0) hash_mb = YOMI_DEFAULT_HASH_MB;
-    return alloc_solver(hash_mb * ((size_t)1 << 20) / sizeof(dfpn_entry));
+    size_t bytes = hash_mb * ((size_t)1 << 20);
+    return alloc_solver(bytes / 8 * 7 / sizeof(dfpn_entry), bytes / 8 / sizeof(dfpn_ghi));
 }
 
-dfpn *dfpn_new_entries(size_t entries) { return alloc_solver(entries); }
+dfpn *dfpn_new_entries(size_t entries) { return alloc_solver(entries, entries / 8); }
 
 size_t dfpn_table_entries(const dfpn *s) { return s->nbuckets * BUCKET; }
 
 void dfpn_clear(dfpn *s) {
     memset(s->tab, 0, s->nbuckets * BUCKET * sizeof *s->tab);
+    memset(s->ghi, 0, s->ghi_buckets * GHI_BUCKET * sizeof *s->ghi);
     s->have_root = 0;
 }
 
 void dfpn_free(dfpn *s) {
     if (!s) return;
     free(s->tab);
+    free(s->ghi);
     free(s->tstates);
     free(s->rstate);
     free(s->path);
@@ -220,6 +254,101 @@ static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32
     e->gen = s->gen;
 }
 
+/* ---- dependencies on the path ---- */
+
+static dfpn_dep dep_one(int j) {
+    dfpn_dep d = {j, 1, 0, {j}};
+    return d;
+}
+
+static void dep_union(dfpn_dep *a, const dfpn_dep *b) {
+    if (b->min < a->min) a->min = b->min;
+    a->ovf |= b->ovf;
+    for (int i = 0; i < b->n && !a->ovf; i++) {
+        int have = 0;
+        for (int j = 0; j < a->n && !have; j++) have = a->ref[j] == b->ref[i];
+        if (have) continue;
+        if (a->n == NREF)
+            a->ovf = 1;
+        else
+            a->ref[a->n++] = b->ref[i];
+    }
+}
+
+/* Drops the positions at depth >= depth (the node itself and below): seen from above them,
+ * a repetition of those is part of the result's own subtree. */
+static void dep_cut(dfpn_dep *a, int depth) {
+    if (a->min >= depth) {
+        *a = DEP_NONE;
+        return;
+    }
+    int k = 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->ref[i] < depth) a->ref[k++] = a->ref[i];
+    a->n = (unsigned char)k;
+}
+
+/* Preference between two results that both decide: independent, then storable with few
+ * ancestors, then the deepest shallowest ancestor. */
+static int dep_better(const dfpn_dep *a, const dfpn_dep *b) {
+    if ((a->min == NODEP) != (b->min == NODEP)) return a->min == NODEP;
+    if (a->ovf != b->ovf) return !a->ovf;
+    if (a->n != b->n) return a->n < b->n;
+    return a->min > b->min;
+}
+
+/* ---- the table of path-dependent results ---- */
+
+static dfpn_ghi *ghi_bucket(dfpn *s, uint64_t k1) {
+    return s->ghi + (k1 % s->ghi_buckets) * GHI_BUCKET;
+}
+
+/* A stored path-dependent value of p usable at depth d: every position it names is on
+ * path[0..d). Fills dep with their depths. */
+static dfpn_value ghi_find(dfpn *s, const dfpn_pos *p, int d, dfpn_dep *dep) {
+    if (s->state_size) return DFPN_OPEN;
+    dfpn_ghi *b = ghi_bucket(s, p->k1);
+    for (int i = 0; i < GHI_BUCKET; i++) {
+        dfpn_ghi *e = b + i;
+        if (!e->value || e->variant != s->variant || e->k1 != p->k1 || e->k2 != p->k2)
+            continue;
+        dfpn_dep found = DEP_NONE;
+        int ok = 1;
+        for (int r = 0; r < e->nref && ok; r++) {
+            int at = -1;
+            for (int j = 0; j < d && at < 0; j++)
+                if (s->path[j].k1 == e->rk[r][0] && s->path[j].k2 == e->rk[r][1]) at = j;
+            if (at < 0) {
+                ok = 0;
+            } else {
+                dfpn_dep one = dep_one(at);
+                dep_union(&found, &one);
+            }
+        }
+        if (!ok || found.min == NODEP) continue;
+        *dep = found;
+        return (dfpn_value)e->value;
+    }
+    return DFPN_OPEN;
+}
+
+static void ghi_store(dfpn *s, const dfpn_pos *p, dfpn_value v, const dfpn_dep *dep) {
+    if (s->state_size || dep->ovf || dep->n == 0) return;
+    /* newest first: the bucket's last entry falls out */
+    dfpn_ghi *e = ghi_bucket(s, p->k1);
+    memmove(e + 1, e, (GHI_BUCKET - 1) * sizeof *e);
+    e->k1 = p->k1;
+    e->k2 = p->k2;
+    e->nref = dep->n;
+    for (int r = 0; r < dep->n; r++) {
+        e->rk[r][0] = s->path[dep->ref[r]].k1;
+        e->rk[r][1] = s->path[dep->ref[r]].k2;
+    }
+    e->gen = s->gen;
+    e->variant = s->variant;
+    e->value = (unsigned char)v;
+}
+
 /* ---- limits ---- */
 
 /* True when one more play is allowed; sets stopped otherwise. The node cap is exact. */
@@ -261,7 +390,7 @@ static dfpn_value rep_value(const dfpn *s) {
     return s->g->repetition == DFPN_WIN ? DFPN_WIN : DFPN_LOSS;
 }
 
-static void set_value(dfpn_slot *c, dfpn_value v, int dep) {
+static void set_value(dfpn_slot *c, dfpn_value v, dfpn_dep dep) {
     c->pn = v == DFPN_WIN ? 0 : DFPN_INF;
     c->dn = v == DFPN_WIN ? DFPN_INF : 0;
     c->fixed = 1;
@@ -278,16 +407,16 @@ static void init_child(dfpn *s, size_t i, int d) {
     c->k2 = p.k2;
     c->work = 0;
     c->fixed = 0;
-    c->dep = NODEP;
+    c->dep = DEP_NONE;
     for (int j = 0; j < d; j++) {
         if (same_pos(s, &s->path[j], path_state(s, j), &p, st)) {
-            set_value(c, rep_value(s), j);
+            set_value(c, rep_value(s), dep_one(j));
             return;
         }
     }
     dfpn_value v = s->g->evaluate(s->ctx);
     if (v == DFPN_WIN || v == DFPN_LOSS) {
-        set_value(c, v, NODEP);
+        set_value(c, v, DEP_NONE);
         return;
     }
     dfpn_entry *e = tt_find(s, &p, st);
@@ -295,9 +424,18 @@ static void init_child(dfpn *s, size_t i, int d) {
         c->pn = e->pn;
         c->dn = e->dn;
         c->work = e->work;
-        if (e->pn == 0 || e->dn == 0) c->fixed = 1;
+        if (e->pn == 0 || e->dn == 0) {
+            c->fixed = 1;
+            return;
+        }
+    }
+    dfpn_dep dep;
+    v = ghi_find(s, &p, d, &dep);
+    if (v != DFPN_OPEN) {
+        set_value(c, v, dep);
         return;
     }
+    if (e) return;
     c->pn = c->dn = 1;
     if (s->g->estimate) {
         int child_or = s->g->is_or ? (s->g->is_or(s->ctx) != 0) : ((d & 1) == 0);
@@ -321,25 +459,27 @@ static uint32_t eps_threshold(uint32_t second, uint32_t th) {
  * choosing here (one child suffices); otherwise every child was needed. */
 static void final_info(dfpn *s, size_t base, int n, int choose_one, int is_or, int depth,
                        dfpn_nres *r) {
-    int dep = choose_one ? -1 : NODEP, best = -1;
+    dfpn_dep dep = DEP_NONE;
+    int best = -1;
     uint32_t bw = 0;
     for (int i = 0; i < n; i++) {
         dfpn_slot *c = s->slots + base + (size_t)i;
         if (choose_one) {
             int decides = is_or ? c->pn == 0 : c->dn == 0;
-            if (decides && c->dep > dep) {
+            if (decides && (best < 0 || dep_better(&c->dep, &dep))) {
                 dep = c->dep;
                 best = c->move;
             }
         } else {
-            if (c->dep < dep) dep = c->dep;
+            dep_union(&dep, &c->dep);
             if (best < 0 || c->work > bw) {
                 best = c->move;
                 bw = c->work;
             }
         }
     }
-    r->dep = dep >= depth ? NODEP : dep;
+    dep_cut(&dep, depth);
+    r->dep = dep;
     r->best = best;
 }
 
@@ -350,7 +490,7 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
     uint64_t nodes0 = s->nodes;
     int is_or = node_is_or(s, depth);
     dfpn_pos self = s->path[depth];
-    r->dep = NODEP;
+    r->dep = DEP_NONE;
     r->best = -1;
 
     int n = g->generate(s->ctx, s->moves, g->max_moves);
@@ -398,9 +538,12 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
                     c->work = e->work;
                     if (e->pn == 0 || e->dn == 0) {
                         c->fixed = 1;
-                        c->dep = NODEP;
+                        c->dep = DEP_NONE;
                     }
                 }
+                dfpn_dep dep;
+                dfpn_value v = c->fixed ? DFPN_OPEN : ghi_find(s, &p, depth + 1, &dep);
+                if (v != DFPN_OPEN) set_value(c, v, dep);
             }
             uint32_t sel = is_or ? c->pn : c->dn, other = is_or ? c->dn : c->pn;
             if (other == DFPN_INF)
@@ -457,7 +600,7 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
         c->work = cr.work;
         if (cr.pn == 0 || cr.dn == 0) {
             c->fixed = 1;
-            c->dep = cr.dep >= depth + 1 ? NODEP : cr.dep;
+            c->dep = cr.dep;
         }
     }
 
@@ -471,9 +614,11 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
         } else if (last >= 0) {
             r->best = s->slots[base + (size_t)last].move;
         }
-        /* Path-dependent results stay out of the table (see dfpn.h). */
-        if (r->dep == NODEP)
+        /* Path-dependent results stay out of the main table (see dfpn.h). */
+        if (r->dep.min == NODEP)
             tt_store(s, &self, path_state(s, depth), pn, dn, r->best, r->work);
+        else
+            ghi_store(s, &self, pn == 0 ? DFPN_WIN : DFPN_LOSS, &r->dep);
     }
     s->slot_top = base;
 }
@@ -528,6 +673,7 @@ static int begin(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim)
     if (!s->have_root || !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) {
         if (++s->variant == 0) { /* wrapped: old entries could pass as this root's */
             memset(s->tab, 0, s->nbuckets * BUCKET * sizeof *s->tab);
+            memset(s->ghi, 0, s->ghi_buckets * GHI_BUCKET * sizeof *s->ghi);
             s->variant = 1;
         }
         s->have_root = 1;
@@ -557,7 +703,7 @@ int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
         out->seconds = now_seconds() - s->start;
         return 0;
     }
-    dfpn_nres r = {1, 1, 0, -1, NODEP};
+    dfpn_nres r = {1, 1, 0, -1, {NODEP, 0, 0, {0}}};
     dfpn_entry *e = tt_find(s, &s->path[0], path_state(s, 0));
     if (e && (e->pn == 0 || e->dn == 0)) {
         r.pn = e->pn;
@@ -637,8 +783,11 @@ int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits 
         }
         if (v == DFPN_OPEN) {
             dfpn_entry *e = tt_find(s, &p, path_state(s, 1));
+            dfpn_dep dep;
             if (e && (e->pn == 0 || e->dn == 0)) {
                 v = e->pn == 0 ? DFPN_WIN : DFPN_LOSS;
+            } else if ((v = ghi_find(s, &p, 1, &dep)) != DFPN_OPEN) {
+                /* a result that needs the root on the path, which it is */
             } else {
                 dfpn_nres r;
                 mid(s, 1, DFPN_INF, DFPN_INF, &r);

@@ -29,11 +29,15 @@
  *     the exact state. The entry's bucket index comes from key alone; a weak key costs
  *     speed, never correctness.
  *   - Graph-history interaction: a proof or disproof whose tree ends in a repetition of a
- *     position above the node (path-dependent) is never written to the table as a result;
- *     it is kept only in the parent's frame while that path is searched. Only results
- *     proved from terminal values (and repetitions inside their own subtree) are stored.
- *     With a fixed repetition value these are facts of the game graph (the node is or is
- *     not in the OR side's attractor of won terminals), so the root's value is exact.
+ *     position above the node (path-dependent) never enters the main table. It carries the
+ *     set of those ancestors; when there are at most 4 it goes to a small second table
+ *     (one eighth of the memory) with their keys, and is reused only where every one of
+ *     them is on the current path (so each repetition it used is still a repetition); with
+ *     exact state bytes, or more ancestors, it lives only in the parent's frame. Results
+ *     proved from terminal values (and repetitions inside their own subtree) go to the main
+ *     table: with a fixed repetition value they are facts of the game graph (the node is
+ *     or is not in the OR side's attractor of won terminals), so the root's value is
+ *     exact (the tests check it against a path brute force and a retrograde analysis).
  *   - Entries belong to one root: a new root starts a new table "variant" and entries of
  *     other variants are ignored. Every stored proof was then found with the root on the
  *     path, so best_move and the per-move answers of dfpn_analyse_root are exact for the
@@ -87,8 +91,8 @@ typedef struct dfpn_game {
 
 typedef struct dfpn dfpn; /* the solver: its table and scratch stacks */
 
-/* A solver whose table takes hash_mb megabytes (0: YOMI_DEFAULT_HASH_MB). NULL when out of
- * memory. */
+/* A solver whose tables take hash_mb megabytes (0: YOMI_DEFAULT_HASH_MB); a game with exact
+ * state bytes adds state_size bytes per main-table entry. NULL when out of memory. */
 dfpn *dfpn_new(size_t hash_mb);
 /* A solver with a table of exactly `entries` entries (rounded up to a bucket); for tests. */
 dfpn *dfpn_new_entries(size_t entries);
