@@ -31,6 +31,8 @@ typedef struct graph {
     uint64_t key_mask;  /* weak keys: key & key_mask */
     uint64_t key2_mask; /* 0: key2 is a constant */
     long plays;
+    long cancel_at;     /* > 0: set *cancel when plays reaches it */
+    atomic_int *cancel;
 } graph;
 
 static int g_cur(const graph *g) { return g->stack[g->sp - 1]; }
@@ -63,6 +65,7 @@ static void g_play(void *c, int m) {
     }
     g->stack[g->sp++] = g->ch[v][m];
     g->plays++;
+    if (g->cancel_at > 0 && g->plays == g->cancel_at) atomic_store(g->cancel, 1);
 }
 static void g_undo(void *c) {
     graph *g = c;
@@ -688,13 +691,49 @@ static void test_limits(int count) {
         /* the capped search stored nothing false: the same solver finishes correctly */
         dfpn_solve(s, &gm, g, NULL, &r);
         CHECK(r.result == full.result);
-        /* analyse_root shares the cap */
-        dfpn_move_result mr[GMAXC];
-        lim.max_nodes = 1;
-        int n = dfpn_analyse_root(s, &gm, g, &lim, mr, GMAXC);
-        uint64_t sum = 0;
-        for (int i = 0; i < n; i++) sum += mr[i].nodes;
-        CHECK(sum <= 1 && g->sp == 1);
+        dfpn_free(s);
+        /* analyse_root shares one exact cap among the moves */
+        dfpn_move_result mr[GMAXC], mfull[GMAXC];
+        s = dfpn_new(1);
+        int n = dfpn_analyse_root(s, &gm, g, NULL, mfull, GMAXC);
+        dfpn_free(s);
+        uint64_t sum_full = 0;
+        for (int i = 0; i < n; i++) sum_full += mfull[i].nodes;
+        if (sum_full >= 2) {
+            lim.max_nodes = 1 + (uint64_t)rint_(&st, (int)sum_full - 1);
+            g->plays = 0;
+            s = dfpn_new(1);
+            int n2 = dfpn_analyse_root(s, &gm, g, &lim, mr, GMAXC);
+            uint64_t sum = 0;
+            int unknown = 0, same = n2 == n;
+            for (int i = 0; i < n2; i++) {
+                sum += mr[i].nodes;
+                unknown += mr[i].result == YOMI_UNKNOWN;
+                if (same && mr[i].result != YOMI_UNKNOWN) same = mr[i].result == mfull[i].result;
+            }
+            CHECK_MSG(unknown > 0 && same && sum == lim.max_nodes &&
+                          (uint64_t)g->plays == lim.max_nodes && g->sp == 1,
+                      "analyse cap %llu of %llu: %d unknown, sum %llu",
+                      (unsigned long long)lim.max_nodes, (unsigned long long)sum_full,
+                      unknown, (unsigned long long)sum);
+            dfpn_free(s);
+        }
+        /* cancel raised from inside the game after k plays: exactly k plays, UNKNOWN, and
+         * the same solver then finishes with the right answer */
+        atomic_int cancel = 0;
+        yomi_limits cl = {0};
+        cl.cancel = &cancel;
+        g->cancel = &cancel;
+        g->cancel_at = 1 + rint_(&st, (int)full.nodes - 1);
+        g->plays = 0;
+        s = dfpn_new(1);
+        dfpn_solve(s, &gm, g, &cl, &r);
+        CHECK_MSG(r.result == YOMI_UNKNOWN && g->plays == g->cancel_at && g->sp == 1,
+                  "cancel at %ld: %s after %ld plays", g->cancel_at, vname(r.result),
+                  g->plays);
+        g->cancel_at = 0;
+        dfpn_solve(s, &gm, g, NULL, &r);
+        CHECK(r.result == full.result);
         dfpn_free(s);
     }
     CHECK_MSG(checked > count / 2, "only %d of %d limit instances had >= 2 nodes", checked,
@@ -715,6 +754,77 @@ static void test_limits(int count) {
     dfpn_solve(s, &gm, g, &lim, &r);
     CHECK(r.result == YOMI_UNKNOWN && g->sp == 1);
     dfpn_free(s);
+    free(g);
+}
+
+/* One solver across many roots of one game, revisiting roots: the table's root variants
+ * must keep every answer exact (root value and every first move). */
+static void test_many_roots(int count) {
+    uint64_t st = 0x7007;
+    graph *g = malloc(sizeof *g);
+    long bad = 0;
+    for (int inst = 0; inst < count; inst++) {
+        cops_small = 0;
+        if (inst % 2)
+            gen_cops(g, &st, 0);
+        else
+            gen_cyclic(g, &st, rint_(&st, 2));
+        dfpn_game gm = graph_game(1, 0, 0, inst % 3 == 2 ? DFPN_WIN : DFPN_OPEN);
+        dfpn_value rep = inst % 3 == 2 ? DFPN_WIN : DFPN_LOSS;
+        dfpn *s = inst % 4 == 3 ? dfpn_new_entries(64) : dfpn_new(1);
+        int roots[6];
+        for (int k = 0; k < 6; k++) roots[k] = k < 3 ? rint_(&st, g->n) : roots[k - 3];
+        int ok = 1;
+        for (int k = 0; k < 6 && ok; k++) {
+            g->root = roots[k];
+            g->stack[0] = roots[k];
+            g->sp = 1;
+            dfpn_result r;
+            dfpn_solve(s, &gm, g, NULL, &r);
+            count_nodes(r.nodes, "roots", inst);
+            dfpn_value want = g->term[g->root] != DFPN_OPEN ? (dfpn_value)g->term[g->root]
+                                                             : truth(g, -1, rep, 0);
+            if (r.result != as_result(want)) ok = 0;
+            dfpn_move_result mr[GMAXC];
+            int n = dfpn_analyse_root(s, &gm, g, NULL, mr, GMAXC);
+            for (int i = 0; ok && i < n; i++) {
+                n_root_moves++;
+                if (mr[i].result != as_result(truth(g, mr[i].move, rep, 0))) ok = 0;
+            }
+        }
+        n_instances++;
+        if (ok) n_agree++;
+        CHECK_MSG(ok, "many roots instance %d", inst);
+        dfpn_free(s);
+        if (!ok && ++bad > 5) break;
+    }
+    free(g);
+}
+
+/* The harness can fail: with a 2-bit key and a constant key2 (no exact state) positions
+ * are confused, and the oracle must catch wrong answers. */
+static void test_negative_control(void) {
+    uint64_t st = 0xbad;
+    graph *g = malloc(sizeof *g);
+    int wrong = 0, tried = 0;
+    for (int inst = 0; inst < 300 && !wrong; inst++, tried++) {
+        gen_cyclic(g, &st, 0);
+        g->key_mask = 3;
+        g->key2_mask = 0;
+        dfpn_game gm = graph_game(1, 0, 0, DFPN_OPEN);
+        dfpn *s = dfpn_new(1);
+        yomi_limits lim = {0};
+        lim.max_nodes = 100000;
+        dfpn_result r;
+        dfpn_solve(s, &gm, g, &lim, &r);
+        g->key_mask = g->key2_mask = ~0ULL;
+        dfpn_value want = truth(g, -1, DFPN_LOSS, 0);
+        if (r.result != YOMI_UNKNOWN && r.result != as_result(want)) wrong = 1;
+        dfpn_free(s);
+    }
+    CHECK_MSG(wrong, "no wrong answer in %d instances without key verification", tried);
+    printf("negative control: a wrong answer after %d instances without verification\n",
+           tried);
     free(g);
 }
 
@@ -812,6 +922,9 @@ int main(int argc, char **argv) {
     report("cops");
     test_nim(150 * scale);
     report("nim");
+    test_many_roots(100 * scale);
+    report("roots");
+    test_negative_control();
     test_limits(100 * scale);
     printf("dfpn: %ld instances, %ld agree with the oracle, %ld root moves checked, "
            "%ld exact caps, %llu dfpn nodes, %ld oracle calls, %ld path/retrograde "
