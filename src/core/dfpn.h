@@ -43,7 +43,12 @@
  *     path, so best_move and the per-move answers of dfpn_analyse_root are exact for the
  *     path rule (playing back into the root is a repetition).
  *   - Limits: max_nodes counts game->play calls and is exact; a stopped search returns
- *     YOMI_UNKNOWN and stores nothing it has not proved.
+ *     YOMI_UNKNOWN and stores nothing it has not proved. lim->progress is not used (the
+ *     library never prints); lim->hash_mb is the caller's to pass to dfpn_new.
+ *   - Cost: every expansion plays each child once to read its key and evaluate it. On
+ *     cyclic games the search can re-prove path-dependent results many times; set a node
+ *     or time limit. A table far too small for the problem thrashes (tests use 4 to 256
+ *     entries on purpose). One solver per thread.
  */
 #ifndef YOMI_CORE_DFPN_H
 #define YOMI_CORE_DFPN_H
