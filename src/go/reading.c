@@ -44,19 +44,19 @@
 #include "go/reading_internal.h"
 #include "yomi/go_ladder.h"
 
-#define DEFAULT_MAX_NODES 150000u
-
 go_reader *go_reader_new(const yomi_limits *lim) {
     go_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    if (lim) r->lim = *lim;
-    if (!r->lim.max_nodes) r->lim.max_nodes = DEFAULT_MAX_NODES;
-    /* Reading trees are small: a table about twice one question's budget
-     * (16-byte entries) stays nearer the cache than a big one. */
-    size_t need = (size_t)(r->lim.max_nodes * 32 >> 20) + 1;
+    if (lim) r->lim = *lim;   /* max_nodes 0: no node limit */
+    /* Reading trees are small: with a node budget, a table about twice one
+     * question's budget (16-byte entries) stays nearer the cache than a big
+     * one. Without one, the caller's size or READER_HASH_MB. */
     size_t mb = r->lim.hash_mb ? r->lim.hash_mb : READER_HASH_MB;
-    if (need < READER_HASH_MB) need = READER_HASH_MB;
-    if (mb > need) mb = need;
+    if (r->lim.max_nodes) {
+        size_t need = (size_t)(r->lim.max_nodes * 32 >> 20) + 1;
+        if (need < READER_HASH_MB) need = READER_HASH_MB;
+        if (mb > need) mb = need;
+    }
     yomi_tt_init(&r->tt, mb);   /* without a table the reader is only slower */
     return r;
 }
@@ -70,6 +70,14 @@ void go_reader_free(go_reader *r) {
 void go_reader_set_depth_offset(go_reader *r, int delta) { r->depth_offset = delta; }
 
 uint64_t go_reader_nodes(const go_reader *r) { return r->total_nodes; }
+
+yomi_basis go_reader_last_basis(const go_reader *r) { return r->last_basis; }
+
+/* The basis of an answer of value v to a question that was asked. */
+static yomi_basis basis_of(const go_reader *r, int v) {
+    if (v == V_UNK) return YOMI_BASIS_UNKNOWN;
+    return r->heur ? YOMI_BASIS_HEURISTIC : YOMI_BASIS_PROVED;
+}
 
 void go_reader_forget(go_reader *r) {
     yomi_tt_clear(&r->tt);
@@ -141,6 +149,8 @@ static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
     r->strict = GO_EMPTY;
     r->ko.spent = false;
     r->root_cand.n = 0;   /* a root answered from the table has none */
+    r->heur = false;
+    r->last_basis = YOMI_BASIS_UNKNOWN;
     r->ko.kom_pos = GO_NO_POINT;
     r->ko.gray = false;
     r->ko.weak = false;
@@ -237,6 +247,7 @@ yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move) {
         v = rd_search(r, true, 0, -1, V_WIN + 1, &m);
         one_threat_check(r, true, v, &m);
         v = attack_check(r, v, &m);
+        r->last_basis = basis_of(r, v);
     }
     r->total_nodes += r->ctl.nodes;
     if (m == GO_PASS) m = GO_NO_POINT;   /* no move is needed */
@@ -255,6 +266,7 @@ yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move) {
             one_threat_check(r, false, v, &m);
             if (m == GO_PASS) m = GO_NO_POINT;   /* no move is needed */
         }
+        r->last_basis = basis_of(r, v);
     }
     r->total_nodes += r->ctl.nodes;
     if (move) *move = v > V_LOSS ? m : GO_NO_POINT;

@@ -1,6 +1,8 @@
 /* GNU Go's escape rule: a target with enough liberties for the ply counts as
  * saved without reading on (see reading_tuning.h for the thresholds). A
- * heuristic of GNU Go's reading, not a proof. */
+ * heuristic of GNU Go's reading, not a proof: every time the rule says
+ * "escaped" the reader's heur flag is set, and the answer's basis becomes
+ * YOMI_BASIS_HEURISTIC. */
 #include "go/reading_internal.h"
 
 /* Is p on the first two lines? */
@@ -23,11 +25,12 @@ static int escape_rule(const go_reader *r, int n, int ply) {
 /* Has the target, now on the board with n liberties, escaped at this ply? */
 bool rd_escaped(go_reader *r, int n, int ply) {
     int e = escape_rule(r, n, ply);
+    if (e > 0) r->heur = true;   /* the rule, not reading, decides the node */
     if (e >= 0) return e;
     go_point l[4];
     go_string_liberties(r->b, r->str, l, 4);
     for (int i = 0; i < n; i++)
-        if (!near_edge(r->b, l[i])) return true;
+        if (!near_edge(r->b, l[i])) return r->heur = true;
     return false;
 }
 
@@ -37,9 +40,10 @@ bool rd_escaped(go_reader *r, int n, int ply) {
  * lines (else the move is read). */
 bool rd_escapes_by(go_reader *r, go_point p, int la, int ply) {
     int e = escape_rule(r, la, ply);
+    if (e > 0) r->heur = true;   /* the rule, not reading, decides the node */
     if (e >= 0) return e;
     GO_FOR_NEIGHBORS(p, q) {
-        if (go_board_at(r->b, q) == GO_EMPTY && !near_edge(r->b, q)) return true;
+        if (go_board_at(r->b, q) == GO_EMPTY && !near_edge(r->b, q)) return r->heur = true;
     }
     return false;
 }

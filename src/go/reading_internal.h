@@ -28,6 +28,9 @@
 /* What a stored value says: the value itself, or a bound on it (the search
  * that proved it had a narrower window; see rd_search). */
 enum { B_EXACT = 0, B_LOWER = 1, B_UPPER = 2 };
+/* A table entry's data: value + 1 in bits 0..7, the bound in bits 8..9, and
+ * TT_HEURISTIC when the escape rule decided a node below it. */
+#define TT_HEURISTIC (1u << 10)
 
 typedef struct cand {
     go_point p[MAX_CAND];
@@ -68,6 +71,12 @@ struct go_reader {
     /* One-threat reading (see one_threat_check): strict is the colour that has
      * one ko threat (GO_EMPTY: off); ko.spent, whether it has used it. */
     go_color strict;
+    /* Basis (see go_reader_last_basis): heur is set when GNU Go's escape rule
+     * decided a node of the subtree being read (or a table entry it reused
+     * was marked so); rd_search keeps it per subtree, so that the table entry
+     * of a node carries it (TT_HEURISTIC). last_basis: the last answer's. */
+    bool heur;
+    yomi_basis last_basis;
     int ply;              /* of the node being searched, for the ko depth */
     go_point line[MAX_PLY + 2];   /* the moves of the current line, by ply */
     /* go_board_libs_after results for the node being expanded (both colours). */

@@ -8,11 +8,11 @@
 
 #include "core/rng.h"
 #include "go/reading_internal.h"
-#include "yomi/go_ladder.h"
+#include "go/ladder_internal.h"
 
 static void tt_put(go_reader *r, uint64_t key, int v, int bound, go_point m, int ply) {
     if (v == V_UNK && r->ctl.stopped) return;   /* cut by the node limit: says nothing */
-    yomi_tt_store(&r->tt, key, (uint32_t)(v + 1) | (uint32_t)bound << 8,
+    yomi_tt_store(&r->tt, key, (uint32_t)(v + 1) | (uint32_t)bound << 8 | (r->heur ? TT_HEURISTIC : 0),
                   (uint16_t)(m == GO_NO_POINT ? 0xffff : m), (uint8_t)(MAX_PLY + 1 - ply));
 }
 
@@ -24,7 +24,8 @@ static uint64_t ladder_budget(const go_reader *r) {
     return left < LADDER_NODES ? left : LADDER_NODES;
 }
 
-/* rd_ladder_attack: go_ladder_attack on the string at s, through the cache of ladder answers
+/* rd_ladder_attack: the ladder reader on the string at s (under the
+ * question's clock and cancel flag), through the cache of ladder answers
  * (exact: keyed by the stones, the ko point and its colour, and the string;
  * answers a limit stopped are not kept, and under positional superko, where
  * legality depends on the history, none is). The ladder's moves count as the
@@ -41,8 +42,10 @@ yomi_result rd_ladder_attack(go_reader *r, go_point s, go_point *m) {
         return (yomi_result)e->res;
     }
     uint64_t ln = 0;
-    yomi_result lr = go_ladder_attack_limited(b, s, ladder_budget(r), m, &ln);
+    bool halted = false;
+    yomi_result lr = go_ladder_read_within(b, s, true, ladder_budget(r), &r->ctl.lim, r->ctl.start, m, &ln, &halted);
     r->ctl.nodes += ln;
+    if (halted) r->ctl.stopped = true;   /* time or the cancel flag: the question stops too */
     if (e && lr != YOMI_UNKNOWN) {
         e->key = key;
         e->res = (int8_t)lr;
@@ -141,6 +144,7 @@ static bool probe(go_reader *r, node *nd, int *v, go_point *best) {
     go_point m = e->aux == 0xffff ? GO_NO_POINT : (go_point)e->aux;
     if (sv != V_UNK && (bound == B_EXACT || (bound == B_LOWER && sv >= nd->beta) ||
                         (bound == B_UPPER && sv <= nd->alpha))) {
+        if (e->data & TT_HEURISTIC) r->heur = true;   /* the stored answer leaned on the rule */
         if (best) *best = m;
         *v = sv;
         return true;
@@ -362,11 +366,23 @@ static void read_moves(go_reader *r, const node *nd, cand *c, bool wait, best_so
     }
 }
 
+static int search_node(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_point *best);
+
 /* The value of the node for the side to move, searched with the window
  * (alpha, beta) (alpha-beta over the four values): a value <= alpha is only an
  * upper bound, one >= beta only a lower bound; in between it is exact. The
- * root is read with the full window (-1, V_WIN + 1). */
+ * root is read with the full window (-1, V_WIN + 1). The heur flag is the
+ * subtree's while the node is read (its table entries carry it), and is
+ * added to the caller's after. */
 int rd_search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_point *best) {
+    bool outer = r->heur;
+    r->heur = false;
+    int v = search_node(r, att_turn, ply, alpha, beta, best);
+    r->heur = r->heur || outer;
+    return v;
+}
+
+static int search_node(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_point *best) {
     if (best) *best = GO_NO_POINT;
     node nd;
     nd.att_turn = att_turn;
