@@ -30,7 +30,7 @@
  * (a chase the opponent runs out of saves nothing). Both sides also answer the
  * opponent's last move near the root (its stone if weak, my strings it
  * shortened, the points next to it) and retake kos. Ko: a ko-master scheme
- * after GNU Go's (see reading.c); a forbidden ko is retaken (after a ko
+ * after GNU Go's (see src/go/reading_ko.c); a forbidden ko is retaken (after a ko
  * threat) up to ply 5, the target's own ko (taking or retaking the target, a
  * capture on one of its liberties) up to ply 9; as in GNU Go the defender's
  * pass only shows that the attacker's move did nothing (or nothing more than
@@ -46,7 +46,7 @@
  * stands only where go_defend would fail there, and where the ladder captures
  * and go_defend fails after the ladder's first move the attack works. Among
  * candidates of equal merit the order does not depend on the board's
- * orientation (see reading.c, tie_key). */
+ * orientation (see src/go/reading_moves.c, tie_key). */
 #ifndef YOMI_GO_READING_H
 #define YOMI_GO_READING_H
 

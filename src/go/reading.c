@@ -7,7 +7,7 @@
  * soon as a move reaches what its parent needs (a ko result the parent already
  * has is not improved on; a conditional ko retake only asks whether the
  * opponent wins outright). Ko follows a ko-master scheme in
- * GNU Go's spirit (see "Ko" below): a conditional ko capture (after a ko
+ * GNU Go's spirit (see reading_ko.c): a conditional ko capture (after a ko
  * threat) is worth at most KO_LOSS, so the side that took a ko legally first
  * ends with KO_WIN; the ko master's opponent may not retake its ko. As in GNU
  * Go, the defender's pass only tells whether the attacker's move did anything
