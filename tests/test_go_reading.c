@@ -1423,6 +1423,21 @@ static void test_basis_examples(void) {
     CHECK_EQ_INT(go_attack(lr, b, t, &m), YOMI_UNKNOWN);
     CHECK_EQ_INT(go_reader_last_basis(lr), YOMI_BASIS_UNKNOWN);
     go_reader_free(lr);
+    /* A clock past its limit: the reader looks at it only every 4096 nodes,
+     * but the ladder reads inside the question look at it on their first
+     * node, and stop the question (this reading is far shorter than 4096). */
+    lr = go_reader_new(&cli_lim);
+    CHECK_EQ_INT(go_attack(lr, b, t, &m), YOMI_WIN);
+    CHECK(go_reader_nodes(lr) < 4096);
+    go_reader_free(lr);
+    yomi_limits clock = {.max_seconds = 1e-12};
+    lr = go_reader_new(&clock);
+    CHECK_EQ_INT(go_attack(lr, b, t, &m), YOMI_UNKNOWN);
+    CHECK_EQ_INT(go_reader_last_basis(lr), YOMI_BASIS_UNKNOWN);
+    /* ...at once: the first ladder read (the root's) stops the question. */
+    CHECK_MSG(go_reader_nodes(lr) < 16, "the clock stopped the question after %llu nodes",
+              (unsigned long long)go_reader_nodes(lr));
+    go_reader_free(lr);
     atomic_int cancel = 1;
     yomi_limits cancelled = {.cancel = &cancel};
     lr = go_reader_new(&cancelled);
