@@ -139,6 +139,13 @@ expect "countlib" "=2 1" "$(reply 2)"
 session "boardsize 19" "play b D4" "play w C4" "play w D5" "play w E3" "1 ladder_attack D4" "2 attack D4"
 expect_re "ladder on empty board" "=1 1 (E4|D3)" "$(reply 1)"
 expect_re "attack ladder" "=2 1 (E4|D3)" "$(reply 2)"
+# ladder_attack obeys the reading commands' limits: time, and nodes.
+OUT=$(printf '%s\n' "boardsize 19" "play b D4" "play w C4" "play w D5" "play w E3" "1 ladder_attack D4" |
+    timeout 60 "$Y" go gtp --max-seconds 0.000000000001 2>/dev/null)
+expect_re "ladder_attack time limit" "\?1 unknown: .*" "$(reply 1)"
+OUT=$(printf '%s\n' "boardsize 19" "play b D4" "play w C4" "play w D5" "play w E3" "1 ladder_attack D4" |
+    timeout 60 "$Y" go gtp --max-nodes 1 2>/dev/null)
+expect_re "ladder_attack node limit" "\?1 unknown: .*" "$(reply 1)"
 
 # --- genmove ---
 # Capture: white E5 is in atari, black must take it.

@@ -27,6 +27,20 @@ printf '(;GM[1]FF[4]SZ[19];B[dp];W[cp];B[pp];W[do])' >"$T/moves.sgf"
 OUT=$("$Y" go ladder "$T/moves.sgf" D4 2>&1)
 has_re "moves: black to move" "black to move"
 
+# Limits: the ladder obeys a node limit and the clock; a stopped search is 'unknown', exit 1.
+OUT=$("$Y" go ladder --max-nodes 1 "$T/ladder.sgf" D4 2>&1)
+expect "node limit exit" 1 $?
+has_re "node limit unknown" "^status: unknown"
+lacks_re "node limit no line" "^line:"
+OUT=$("$Y" go ladder --max-seconds 0.000000000001 "$T/ladder.sgf" D4 2>&1)
+expect "time limit exit" 1 $?
+has_re "time limit unknown" "^status: unknown"
+OUT=$("$Y" go ladder --max-nodes 0 "$T/ladder.sgf" D4 2>&1)
+expect "no limit exit" 0 $?
+has_re "no limit works" "^status: captured$"
+OUT=$("$Y" go ladder --max-nodes x "$T/ladder.sgf" D4 2>&1)
+expect "bad limit exit" 2 $?
+
 # Bad input.
 OUT=$("$Y" go ladder "$T/none.sgf" D4 2>&1)
 expect "missing file exit" 2 $?
@@ -45,6 +59,7 @@ OUT=$("$Y" go ladder "$T/ladder.sgf" 2>&1)
 expect "missing vertex exit" 2 $?
 OUT=$("$Y" go ladder --help 2>&1)
 expect "help exit" 0 $?
+has_re "help gives the CLI's node limit" "default 200000, set here"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

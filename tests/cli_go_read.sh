@@ -13,6 +13,25 @@ trap 'rm -rf "$T"' EXIT
 OUT=$("$Y" go read --help 2>&1)
 expect "help exit" 0 $?
 has_re "help names the codes" "3 works only after a ko threat"
+has_re "help names the basis" "'heuristic' \(somewhere in the reading GNU Go's escape rule"
+has_re "help gives the CLI's node limit" "default 150000, set here"
+
+# Basis. The ladder (black D4 against white C4 D5 E3 on an empty 19x19 board,
+# white to move) is read out: the attack is proved. A lone stone in the middle
+# of an empty board is safe only by GNU Go's escape rule (enough liberties for
+# the depth count as escaped): both answers are heuristic.
+printf '(;GM[1]FF[4]SZ[19]AB[dp]AW[cp][do][eq]PL[W])' >"$T/ladder.sgf"
+OUT=$("$Y" go read --json "$T/ladder.sgf" D4 2>&1)
+expect "ladder json exit" 0 $?
+has_re "ladder attack proved" '"attack":\{"result":"win","code":1,"move":"(E4|D3)","basis":"proved"\}'
+printf '(;GM[1]FF[4]SZ[9]AW[ee])' >"$T/lone.sgf"
+OUT=$("$Y" go read --json "$T/lone.sgf" E5 2>&1)
+has_re "lone attack heuristic" '"attack":\{"result":"loss","code":0,"move":null,"basis":"heuristic"\}'
+has_re "lone defend heuristic" '"defend":\{"result":"win",.*"basis":"heuristic"\}'
+OUT=$("$Y" go read "$T/lone.sgf" E5 2>&1)
+has_re "lone text basis line" "^basis: attack heuristic, defend heuristic$"
+OUT=$("$Y" go read --json --max-nodes 1 "$T/ladder.sgf" D4 2>&1)
+has_re "limit basis unknown" '"attack":\{"result":"unknown","code":null,"move":null,"basis":"unknown"\}'
 
 G=$DATA/go/gnugo-regress/games
 if [ -d "$G" ]; then
@@ -22,7 +41,7 @@ if [ -d "$G" ]; then
     has_re "135 string" "white string at A7, 2 liberties"
     has_re "135 attack" "^attack \(black first\): works through a ko the mover takes first \[2\], A6$"
     OUT=$("$Y" go read --json --move 45 "$G/nicklas/nicklas18.sgf" A7 2>&1)
-    has_re "135 json attack" '"attack":\{"result":"ko-win","code":2,"move":"A6"\}'
+    has_re "135 json attack" '"attack":\{"result":"ko-win","code":2,"move":"A6","basis":"(proved|heuristic)"\}'
     has_re "135 json fields" '^\{"file":".*nicklas18.sgf","vertex":"A7","color":"white","liberties":2,.*"nodes":[0-9]+,"seconds":[0-9.e+-]+\}$'
     # reading.tst 207/208: attack A6 -> 3 (B4|C4|C1), defend A6 -> 1 (A2|C2|C1).
     OUT=$("$Y" go read --move 52 "$G/nngs/evand-gnugo-3.5.2gf1-200312161910.sgf" A6 2>&1)

@@ -3,6 +3,7 @@
  * - the trace against the search on generated positions where the trace applies;
  * - hand-built reading positions (net, snapback, throw-in, shortage of liberties)
  *   whose answers are textbook facts. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,9 @@
 #include "yomi/go_reading.h"
 #include "go_testutil.h"
 #include "testutil.h"
+
+/* The node limit the CLI gives each question (the library has none). */
+static const yomi_limits cli_lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES};
 
 /* Pachi's "ko VERTEX": the stone at VERTEX has just taken a ko, so the opponent
  * may not retake at once. Rebuilt by putting back the taken stone and replaying
@@ -194,6 +198,55 @@ static void test_seed_example(void) {
     go_board_free(b);
 }
 
+/* Limits (go_ladder_attack_lim / go_ladder_defend_lim): the seed's example
+ * read by the search (trace off, so that it plays moves). No limits answer as
+ * go_ladder_attack, with the same nodes; a node limit of one, the cancel flag
+ * or a clock already past its limit answer YOMI_UNKNOWN with no move, never
+ * a result. */
+static void test_limits(void) {
+    static const char *const rows[] = {
+        ". . . . . . . . .", ". . X X . . . . .", ". X O O . . . . .", ". . X . . . . . .",
+        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+        ". . . . . . . . .",
+    };
+    go_board *b = gt_board_from_rows(9, rows);
+    CHECK(b != NULL);
+    if (!b) return;
+    go_point t = go_vertex_parse(b, "D7"), m;
+    uint64_t h = go_board_hash(b), n0 = 0, n1 = 0;
+    go_ladder_use_trace(false);
+    CHECK_EQ_INT(go_ladder_attack(b, t, &m, &n0), YOMI_WIN);
+    CHECK(n0 > 1);
+    CHECK_EQ_INT(go_ladder_attack_lim(b, t, NULL, &m, &n1), YOMI_WIN);
+    CHECK_EQ_INT(n1, n0);
+    yomi_limits lim = {0};
+    CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, &n1), YOMI_WIN);   /* 0: no limit */
+    CHECK_EQ_INT(m, go_vertex_parse(b, "E7"));
+    lim.max_nodes = 1;
+    CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, NULL), YOMI_UNKNOWN);
+    CHECK_EQ_INT(m, GO_NO_POINT);
+    lim.max_nodes = 0;
+    atomic_int cancel = 1;
+    lim.cancel = &cancel;
+    CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, NULL), YOMI_UNKNOWN);
+    CHECK_EQ_INT(m, GO_NO_POINT);
+    atomic_store(&cancel, 0);
+    CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, NULL), YOMI_WIN);
+    lim.cancel = NULL;
+    lim.max_seconds = 1e-12;   /* past before the first node is read */
+    CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, NULL), YOMI_UNKNOWN);
+    /* The defence question: White D7 in atari after E7 cannot escape. */
+    CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, "E7")) == GO_OK);
+    lim.max_seconds = 0;
+    CHECK_EQ_INT(go_ladder_defend_lim(b, t, &lim, &m, NULL), YOMI_LOSS);
+    lim.max_nodes = 1;
+    CHECK_EQ_INT(go_ladder_defend_lim(b, t, &lim, &m, NULL), YOMI_UNKNOWN);
+    go_board_undo(b);
+    CHECK(go_board_hash(b) == h);
+    go_ladder_use_trace(true);
+    go_board_free(b);
+}
+
 /* ---- Hand-built reading positions ---- */
 
 /* Brute force: can the attacker capture the string at t within d plies, every
@@ -246,7 +299,7 @@ static const reading_case reading_cases[] = {
 };
 
 static void test_reading_cases(void) {
-    go_reader *r = go_reader_new(NULL);
+    go_reader *r = go_reader_new(&cli_lim);
     CHECK(r != NULL);
     if (!r) return;
     for (size_t i = 0; i < sizeof reading_cases / sizeof reading_cases[0]; i++) {
@@ -282,6 +335,7 @@ static void test_reading_cases(void) {
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     test_seed_example();
+    test_limits();
     CHECK_MSG(data != NULL, "no data folder given (argv[1])");
     if (data) {
         run_pachi_file(t_data_path(data, "go/pachi-ladder/ladder.t"));

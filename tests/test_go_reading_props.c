@@ -34,6 +34,9 @@
 #include "yomi/go_sgf.h"
 #include "testutil.h"
 
+/* The node limit the CLI gives each question (the library has none). */
+static const yomi_limits cli_lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES};
+
 static uint64_t rng_state = 20261124;
 static int rnd(int n) { return (int)(yomi_splitmix64(&rng_state) % (uint64_t)n); }
 
@@ -340,7 +343,7 @@ static void board_sym(const go_board *src, int s, go_board *dst) {
  * the node limit is not compared, and counted). */
 static void check_orientation(int positions) {
     rng_state = 20261125;   /* its own sequence: the sanitizers' sample is a prefix */
-    go_reader *r0 = go_reader_new(NULL), *r1 = go_reader_new(NULL);
+    go_reader *r0 = go_reader_new(&cli_lim), *r1 = go_reader_new(&cli_lim);
     go_board *b = go_board_new(19), *b0 = go_board_new(19), *b1 = go_board_new(19);
     long asked = 0, limited = 0, differ = 0;
     for (int i = 0; i < positions; i++) {
@@ -389,7 +392,7 @@ static void check_orientation(int positions) {
 
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
-    go_reader *r = go_reader_new(NULL);
+    go_reader *r = go_reader_new(&cli_lim);
     stats st = {0};
     int positions = t_sanitized() ? 60 : 600;
     check_random(r, positions, &st);

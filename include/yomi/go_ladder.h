@@ -44,6 +44,19 @@ yomi_result go_ladder_attack_limited(go_board *b, go_point str, uint64_t limit, 
 yomi_result go_ladder_defend_limited(go_board *b, go_point str, uint64_t limit, go_point *move,
                                      uint64_t *nodes);
 
+/* The same with the caller's limits (lim may be NULL: none): lim->max_nodes
+ * is exact (0 = no limit; go_ladder_set_node_limit does not apply), and the
+ * search obeys lim->max_seconds and lim->cancel (looked at on its first node
+ * and every 1024 nodes). A search a limit stopped answers YOMI_UNKNOWN. */
+yomi_result go_ladder_attack_lim(go_board *b, go_point str, const yomi_limits *lim, go_point *move,
+                                 uint64_t *nodes);
+yomi_result go_ladder_defend_lim(go_board *b, go_point str, const yomi_limits *lim, go_point *move,
+                                 uint64_t *nodes);
+
+/* The default node limit the CLI (yomi go ladder) gives ladder searches, the
+ * same as go_ladder_set_node_limit's default. */
+#define GO_LADDER_DEFAULT_MAX_NODES 200000u
+
 /* The geometric trace (seed 001's four conditions and five situations), with
  * the attacker to move: 1 = captured (DEAD), 0 = escapes, -1 = the trace does not
  * apply (the caller must search). Wherever it answers 0 or 1, go_ladder_attack

@@ -30,7 +30,7 @@
  * (a chase the opponent runs out of saves nothing). Both sides also answer the
  * opponent's last move near the root (its stone if weak, my strings it
  * shortened, the points next to it) and retake kos. Ko: a ko-master scheme
- * after GNU Go's (see reading.c); a forbidden ko is retaken (after a ko
+ * after GNU Go's (see src/go/reading_ko.c); a forbidden ko is retaken (after a ko
  * threat) up to ply 5, the target's own ko (taking or retaking the target, a
  * capture on one of its liberties) up to ply 9; as in GNU Go the defender's
  * pass only shows that the attacker's move did nothing (or nothing more than
@@ -46,7 +46,7 @@
  * stands only where go_defend would fail there, and where the ladder captures
  * and go_defend fails after the ladder's first move the attack works. Among
  * candidates of equal merit the order does not depend on the board's
- * orientation (see reading.c, tie_key). */
+ * orientation (see src/go/reading_moves.c, tie_key). */
 #ifndef YOMI_GO_READING_H
 #define YOMI_GO_READING_H
 
@@ -57,10 +57,19 @@
 
 typedef struct go_reader go_reader;   /* owns a transposition table, limits, stats */
 
-/* lim may be NULL. Defaults: 150000 nodes per question and a 2 MB table. lim's
- * hash_mb, when given, is an upper bound: the table is never much bigger than
- * the node budget needs (about 32 bytes a node), since one question's tree is
- * small and a bigger table only misses the cache more. */
+/* The node limit the CLI (yomi go read, regress) and GTP give each question
+ * unless the user sets --max-nodes. Chosen on reading.tst (224/235 in 2026-11:
+ * every case it answers right is read well inside it); not a rule of the game,
+ * and the library imposes none (see src/go/reading_tuning.h for the rest). */
+#define GO_READ_DEFAULT_MAX_NODES 150000u
+
+/* lim may be NULL (no limits). lim->max_nodes is the node limit of each
+ * question (0 = none: the library sets no default; the CLI and GTP give
+ * GO_READ_DEFAULT_MAX_NODES), lim->max_seconds and lim->cancel stop a question
+ * (the ladder reads inside it included) with YOMI_UNKNOWN. lim->hash_mb is the
+ * table size (0 = 2 MB); with a node limit it is an upper bound: the table is
+ * never much bigger than the node budget needs (about 32 bytes a node), since
+ * one question's tree is small and a bigger table only misses the cache more. */
 go_reader *go_reader_new(const yomi_limits *lim);
 void go_reader_free(go_reader *r);
 /* GTP increase_depths / decrease_depths: the total offset (each step moves every
@@ -79,6 +88,16 @@ void go_reader_set_depth_offset(go_reader *r, int delta);
  * board is restored. */
 yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move);
 yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move);
+
+/* On what the last answer of go_attack / go_defend rests:
+ * YOMI_BASIS_PROVED: read out within the reader's candidate moves (a capture
+ * or a life by reading); YOMI_BASIS_HEURISTIC: somewhere in the tree (or in a
+ * table entry it reused) GNU Go's escape rule decided a node: a string with
+ * enough liberties for the ply (five at any ply, four after ply 7, three after
+ * ply 16, later on the edge) counted as escaped without reading on;
+ * YOMI_BASIS_UNKNOWN: a limit stopped the reading (the result is UNKNOWN) or
+ * there was no question (no stone). */
+yomi_basis go_reader_last_basis(const go_reader *r);
 
 /* Nodes (moves played) since the reader was made. */
 uint64_t go_reader_nodes(const go_reader *r);

@@ -177,7 +177,8 @@ static void go_signature(uint64_t *ladder, uint64_t *reading) {
             go_board_play(b, c, legal[yomi_splitmix64(&seed) % (uint64_t)n]);
             c = go_other(c);
         }
-        go_reader *r = go_reader_new(NULL);
+        yomi_limits rlim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES};   /* as `yomi go read` */
+        go_reader *r = go_reader_new(&rlim);
         if (!r) break;
         bool seen[GO_MAX_POINTS] = {false};
         GO_FOR_POINTS(b, p) {

@@ -41,16 +41,21 @@ static void usage_gtp(FILE *o) {
           "\n"
           "Reading answers use GNU Go's codes: 0 fails, 1 works, 2 works if the ko is\n"
           "won, 3 works after a ko threat. When a limit stops a search the answer is a\n"
-          "GTP error ('? unknown: ...'), never a code: nothing was proven.\n"
+          "GTP error ('? unknown: ...'), never a code: nothing was proven. The codes are\n"
+          "GNU Go's and say nothing of the basis: an answer that leans on GNU Go's escape\n"
+          "rule is heuristic (see yomi go read --help; its --json gives 'basis').\n"
           "\n"
           "Input limits: a command line of at most 4096 bytes (a longer one is answered\n"
           "'? line too long' as soon as the limit is passed); loadsgf reads SGF files of\n"
           "at most 16 MiB.\n"
           "\n"
           "options:\n"
-          "  --max-seconds S   time limit of each reading command (default none)\n"
-          "  --max-nodes N     node limit of each reading command (default: the reader's own)\n"
-          "  --hash-mb M       transposition table size (default 64)\n"
+          "  --max-seconds S   time limit of each reading command, ladder_attack included\n"
+          "                    (default none)\n"
+          "  --max-nodes N     node limit of each reading command, ladder_attack included\n"
+          "                    (default 150000, set here: the library has none; 0 = none)\n"
+          "  --hash-mb M       the reader's table in MB (default 2; with a node limit, at\n"
+          "                    most what the limit needs)\n"
           "  --fresh           each attack/defend forgets earlier questions (the reader's\n"
           "                    table and move-ordering history), so its answer does not\n"
           "                    depend on them; slower\n"
@@ -75,8 +80,10 @@ static void usage_regress(FILE *o) {
           "  --min-pass K      exit 0 when at least K tests pass (default: all must pass)\n"
           "  -v, --verbose     print every case\n"
           "  --max-seconds S   time limit of each reading command\n"
-          "  --max-nodes N     node limit of each reading command (default: the reader's own)\n"
-          "  --hash-mb M       transposition table size (default 64)\n"
+          "  --max-nodes N     node limit of each reading command (default 150000, set\n"
+          "                    here: the library has none; 0 = none)\n"
+          "  --hash-mb M       the reader's table in MB (default 2; with a node limit, at\n"
+          "                    most what the limit needs)\n"
           "  --fresh           each reading forgets the earlier ones (see yomi go gtp --help)\n"
           "  -h, --help        this help\n"
           "\n"
@@ -90,8 +97,12 @@ static void usage_ladder(FILE *o) {
           "Loads the SGF file (the end of its main line) and reads the ladder on the\n"
           "string at VERTEX (GTP form, e.g. D4). Prints whether the string is captured,\n"
           "escapes or the result depends on a ko, and the moves of the ladder.\n"
+          "A search stopped by a limit answers 'unknown'.\n"
           "\n"
           "options:\n"
+          "  --max-seconds S   time limit of the search (default none)\n"
+          "  --max-nodes N     node limit of the search (default 200000, set here: the\n"
+          "                    library has none; 0 = none)\n"
           "  -h, --help        this help\n"
           "\n"
           "exit codes: 0 read, 1 a limit stopped the reading, 2 bad input\n",
@@ -108,13 +119,22 @@ static void usage_read(FILE *o) {
           "a ko the mover takes first, 3 works only after a ko threat. 'no move' means\n"
           "none is needed. A reading stopped by a limit answers 'unknown'.\n"
           "\n"
+          "Each answer has a basis: 'proved' (read out, within the reader's candidate\n"
+          "moves), 'heuristic' (somewhere in the reading GNU Go's escape rule counted\n"
+          "a string with enough liberties for the depth as escaped: five at any\n"
+          "depth, four after ply 7, three after ply 16, later for a string on the\n"
+          "edge) or 'unknown' (a limit stopped it). The text output gives both on its\n"
+          "'basis:' line, --json as 'basis' in each answer.\n"
+          "\n"
           "options:\n"
           "  --move N          the position before move N of the main line (1-based)\n"
           "  --json            one JSON object: file, vertex, color, liberties, attack,\n"
-          "                    defend (each: result, code, move), nodes, seconds\n"
+          "                    defend (each: result, code, move, basis), nodes, seconds\n"
           "  --max-seconds S   time limit of each reading (default none)\n"
-          "  --max-nodes N     node limit of each reading (default: the reader's own)\n"
-          "  --hash-mb M       accepted for symmetry; the reader's table is its own\n"
+          "  --max-nodes N     node limit of each reading (default 150000, set here:\n"
+          "                    the library has none; 0 = none)\n"
+          "  --hash-mb M       the reader's table in MB (default 2; with a node limit, at\n"
+          "                    most what the limit needs)\n"
           "  -h, --help        this help\n"
           "\n"
           "exit codes: 0 both read, 1 a limit stopped a reading, 2 bad input\n",
@@ -166,7 +186,7 @@ static const struct option regress_options[] = {
 };
 
 static int go_gtp(int argc, char **argv) {
-    yomi_limits lim = {0};
+    yomi_limits lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES};   /* --max-nodes overrides */
     bool fresh = false;
     int opt;
     optind = 1;
@@ -198,7 +218,7 @@ static int go_gtp(int argc, char **argv) {
 }
 
 static int go_regress(int argc, char **argv) {
-    regress_opts o = {.min_pass = -1};
+    regress_opts o = {.min_pass = -1, .lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES}};   /* --max-nodes overrides */
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "hv", regress_options, NULL)) != -1) {
@@ -243,7 +263,7 @@ static const char *ladder_status(yomi_result r, bool attacker_view) {
     case YOMI_KO_LOSS:
         return attacker_view ? "ko (captured only after an attacker's ko threat)"
                              : "ko (escapes only after a ko threat)";
-    default: return "unknown (node limit reached)";
+    default: return "unknown (a limit stopped the search)";
     }
 }
 
@@ -290,7 +310,7 @@ static go_board *load_string(const char *cmd, const char *file, int stop_before,
     return b;
 }
 
-static int ladder_file(const char *file, const char *vertex) {
+static int ladder_file(const char *file, const char *vertex, const yomi_limits *lim) {
     go_point p;
     go_color to_move;
     go_board *b = load_string("ladder", file, 0, vertex, &p, &to_move);
@@ -307,8 +327,8 @@ static int ladder_file(const char *file, const char *vertex) {
         printf("reading with %s, the attacker, to move\n", names[go_other(owner)]);
     go_point move = GO_NO_POINT;
     uint64_t nodes = 0;
-    yomi_result r = attacker_view ? go_ladder_attack(b, p, &move, &nodes)
-                                  : go_ladder_defend(b, p, &move, &nodes);
+    yomi_result r = attacker_view ? go_ladder_attack_lim(b, p, lim, &move, &nodes)
+                                  : go_ladder_defend_lim(b, p, lim, &move, &nodes);
     char v[8];
     printf("status: %s\n", ladder_status(r, attacker_view));
     if (move != GO_NO_POINT && r != YOMI_UNKNOWN) {
@@ -335,14 +355,17 @@ static int ladder_file(const char *file, const char *vertex) {
 static int go_ladder(int argc, char **argv) {
     int opt;
     optind = 1;
-    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    yomi_limits lim = {.max_nodes = GO_LADDER_DEFAULT_MAX_NODES};   /* --max-nodes overrides */
+    static const struct option opts[] = {LIMIT_OPTIONS, {NULL, 0, NULL, 0}};
     while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (opt == 'h') {
-            usage_ladder(stdout);
-            return CLI_OK;
+        switch (opt) {
+        case 'h': usage_ladder(stdout); return CLI_OK;
+        case OPT_MAX_SECONDS:
+        case OPT_MAX_NODES:
+            if (!limit_option(opt, optarg, &lim, "ladder")) return CLI_BAD_INPUT;
+            break;
+        default: usage_ladder(stderr); return CLI_BAD_INPUT;
         }
-        usage_ladder(stderr);
-        return CLI_BAD_INPUT;
     }
     if (argc - optind != 2) {
         fputs("yomi go ladder: expected FILE.sgf VERTEX\n", stderr);
@@ -350,7 +373,7 @@ static int go_ladder(int argc, char **argv) {
         return CLI_BAD_INPUT;
     }
     const char *file = argv[optind], *vertex = argv[optind + 1];
-    return ladder_file(file, vertex);
+    return ladder_file(file, vertex, &lim);
 }
 
 static const char *reading_words(yomi_result r) {
@@ -365,11 +388,13 @@ static const char *reading_words(yomi_result r) {
 
 typedef struct read_answer {
     yomi_result r;
+    yomi_basis basis;
     char move[8];      /* "" when no move is given */
 } read_answer;
 
-static void answer_of(const go_board *b, yomi_result r, go_point m, read_answer *a) {
+static void answer_of(const go_board *b, yomi_result r, yomi_basis basis, go_point m, read_answer *a) {
     a->r = r;
+    a->basis = basis;
     a->move[0] = 0;
     if (gtp_result_code(r) > 0 && m != GO_NO_POINT) go_vertex_format(b, m, a->move, sizeof a->move);
 }
@@ -385,11 +410,13 @@ static void json_answer(yomi_json *j, const char *key, const read_answer *a) {
     yomi_json_key(j, "move");
     if (a->move[0]) yomi_json_string(j, a->move);
     else yomi_json_null(j);
+    yomi_json_key(j, "basis");
+    yomi_json_string(j, yomi_basis_name(a->basis));
     yomi_json_end_object(j);
 }
 
 static int go_read(int argc, char **argv) {
-    yomi_limits lim = {0};
+    yomi_limits lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES};   /* --max-nodes overrides */
     int stop_before = 0;
     bool json = false;
     static const struct option opts[] = {
@@ -443,10 +470,10 @@ static int go_read(int argc, char **argv) {
     go_point m = GO_NO_POINT;
     read_answer att, def;
     yomi_result res = go_attack(r, b, p, &m);
-    answer_of(b, res, m, &att);
+    answer_of(b, res, go_reader_last_basis(r), m, &att);
     m = GO_NO_POINT;
     res = go_defend(r, b, p, &m);
-    answer_of(b, res, m, &def);
+    answer_of(b, res, go_reader_last_basis(r), m, &def);
     double secs = yomi_now() - t0;
     unsigned long long nodes = (unsigned long long)go_reader_nodes(r);
     go_reader_free(r);
@@ -487,6 +514,7 @@ static int go_read(int argc, char **argv) {
             if (gtp_result_code(a->r) > 0) printf(", %s", a->move[0] ? a->move : "no move needed");
             printf("\n");
         }
+        printf("basis: attack %s, defend %s\n", yomi_basis_name(att.basis), yomi_basis_name(def.basis));
         printf("nodes: %llu  seconds: %.3f\n", nodes, secs);
     }
     go_board_free(b);

@@ -1,14 +1,17 @@
 /* Ladder search and geometric trace (seed 001). See yomi/go_ladder.h for the contracts. */
 #include "yomi/go_ladder.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "core/search.h"
+#include "go/ladder_internal.h"
 #include "go/value.h"
 
 enum { LADDER_MAX_LINE = 1024 };
 
-static _Thread_local uint64_t ladder_node_limit = 200000;   /* per thread */
+static _Thread_local uint64_t ladder_node_limit = GO_LADDER_DEFAULT_MAX_NODES;   /* per thread */
 
 void go_ladder_set_node_limit(uint64_t n) { ladder_node_limit = n; }
 
@@ -37,7 +40,13 @@ typedef struct lctx {
     go_point str;          /* a point of the target (it may be empty after a capture) */
     go_color def, att;
     uint64_t nodes, limit;
-    bool stopped;
+    /* Time and cancel (NULL: none), looked at on the first node and then every
+     * LADDER_POLL nodes; start: when the clock started. halted: they stopped
+     * the search (not the node limit). */
+    const yomi_limits *lim;
+    double start;
+    uint64_t next_poll;
+    bool stopped, halted;
     bool ko_used[4];       /* per colour: has retaken a forbidden ko in this line */
     bool use_tt;           /* off once a line repeated (see repeats) */
     uint64_t reps;         /* repetitions met so far */
@@ -140,10 +149,19 @@ static void lundo(lctx *c, go_color col, int how) {
     }
 }
 
-/* Value of a move for its player from the child's value for the opponent. */
+enum { LADDER_POLL = 1024 };
+
+/* Has a limit stopped the search? The node limit is exact; the clock and the
+ * cancel flag are looked at on the first node and every LADDER_POLL nodes. */
 static bool over_limit(lctx *c) {
     if (c->stopped) return true;
     if (c->limit && c->nodes >= c->limit) c->stopped = true;
+    if (c->lim && c->nodes >= c->next_poll) {
+        c->next_poll = c->nodes + LADDER_POLL;
+        if ((c->lim->cancel && atomic_load(c->lim->cancel)) ||
+            (c->lim->max_seconds > 0 && yomi_now() - c->start >= c->lim->max_seconds))
+            c->stopped = c->halted = true;
+    }
     return c->stopped;
 }
 
@@ -504,7 +522,10 @@ static bool lctx_init(lctx *c, go_board *b, go_point str) {
     c->def = c->att = GO_EMPTY;
     c->nodes = 0;
     c->limit = ladder_node_limit;
-    c->stopped = false;
+    c->lim = NULL;
+    c->start = 0;
+    c->next_poll = 0;
+    c->stopped = c->halted = false;
     c->depth = 0;
     c->caps0 = b->caps[GO_BLACK] + b->caps[GO_WHITE];
     c->reps = 0;
@@ -529,19 +550,36 @@ static bool lctx_init(lctx *c, go_board *b, go_point str) {
  * string's liberties exactly, so the filter could only turn a proven capture
  * (a string that connects to a friend as short of liberties as itself) into
  * "not a ladder", and change answers the attack/defend reader relies on. */
-static yomi_result ladder_read(go_board *b, go_point str, bool att_first, uint64_t limit, go_point *move,
-                               uint64_t *nodes) {
+yomi_result go_ladder_read_within(go_board *b, go_point str, bool att_first, uint64_t limit,
+                                  const yomi_limits *lim, double start, go_point *move, uint64_t *nodes,
+                                  bool *halted) {
     lctx c;
     go_point m = GO_NO_POINT;
     yomi_result r = att_first ? YOMI_LOSS : YOMI_WIN;
     if (lctx_init(&c, b, str)) {
         c.limit = limit;
+        c.lim = lim;
+        c.start = start;
         r = go_value_result(att_first ? lad_att(&c, &m, NULL, -1) : lad_def(&c, &m, NULL, -1));
     }
     if (r == YOMI_LOSS || r == YOMI_UNKNOWN) m = GO_NO_POINT;
     if (move) *move = m;
     if (nodes) *nodes = c.nodes;
+    if (halted) *halted = c.halted;
     return r;
+}
+
+static yomi_result ladder_read(go_board *b, go_point str, bool att_first, uint64_t limit, go_point *move,
+                               uint64_t *nodes) {
+    return go_ladder_read_within(b, str, att_first, limit, NULL, 0, move, nodes, NULL);
+}
+
+/* With the caller's limits: max_nodes exact (0 = none), time and cancel. */
+static yomi_result ladder_read_lim(go_board *b, go_point str, bool att_first, const yomi_limits *lim,
+                                   go_point *move, uint64_t *nodes) {
+    if (!lim) return ladder_read(b, str, att_first, 0, move, nodes);
+    double start = lim->max_seconds > 0 ? yomi_now() : 0;
+    return go_ladder_read_within(b, str, att_first, lim->max_nodes, lim, start, move, nodes, NULL);
 }
 
 yomi_result go_ladder_attack(go_board *b, go_point str, go_point *move, uint64_t *nodes) {
@@ -560,6 +598,16 @@ yomi_result go_ladder_attack_limited(go_board *b, go_point str, uint64_t limit, 
 yomi_result go_ladder_defend_limited(go_board *b, go_point str, uint64_t limit, go_point *move,
                                      uint64_t *nodes) {
     return ladder_read(b, str, false, limit, move, nodes);
+}
+
+yomi_result go_ladder_attack_lim(go_board *b, go_point str, const yomi_limits *lim, go_point *move,
+                                 uint64_t *nodes) {
+    return ladder_read_lim(b, str, true, lim, move, nodes);
+}
+
+yomi_result go_ladder_defend_lim(go_board *b, go_point str, const yomi_limits *lim, go_point *move,
+                                 uint64_t *nodes) {
+    return ladder_read_lim(b, str, false, lim, move, nodes);
 }
 
 int go_ladder_line(go_board *b, go_point str, go_point *out, int max) {

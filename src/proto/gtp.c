@@ -401,7 +401,8 @@ static bool cmd_ladder_attack(gtp_engine *g, int argc, char **argv) {
     go_point p, move = GO_NO_POINT;
     if (!string_arg(g, argc, argv, &p)) return false;
     uint64_t nodes = 0;
-    yomi_result res = go_ladder_attack(g->board, p, &move, &nodes);
+    /* The reading commands' limits: node limit (0 = none), time, cancel. */
+    yomi_result res = go_ladder_attack_lim(g->board, p, &g->lim, &move, &nodes);
     g->nodes += nodes;
     return print_result(g, res, move);
 }
