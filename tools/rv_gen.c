@@ -69,6 +69,7 @@ static int noisy_move(uint64_t P, uint64_t O, uint64_t moves, double sigma, uint
 }
 
 int main(int argc, char **argv) {
+    rv_bitboard_init();   /* rv_flips is called directly below */
     uint64_t seed = 1;
     long games = 1000000;
     double seconds = 1e9;
@@ -100,7 +101,6 @@ int main(int argc, char **argv) {
         int target = emin + (int)(yomi_splitmix64(&rng) % (uint64_t)(emax - emin + 1));
         int n_random = 4 + (int)(yomi_splitmix64(&rng) % 17);
         double sigma = 8.0 + 48.0 * uniform(&rng);   /* 1..7 discs of noise */
-        /* rv_pos_start also links position.c, whose constructor fills the flip rays. */
         rv_pos start;
         rv_pos_start(&start);
         uint64_t P = start.P, O = start.O;

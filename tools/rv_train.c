@@ -259,6 +259,7 @@ int main(int argc, char **argv) {
     int iters = 300;
     const char *out = NULL;
     int game = 0, files = 0;
+    rv_bitboard_init();   /* rv_flips is called directly */
     rv_pattern_init();
     build_slots();
     if (argc == 2 && !strcmp(argv[1], "--self-test")) return self_test();
