@@ -204,6 +204,7 @@ static void test_ggf(void) {
 }
 
 int main(int argc, char **argv) {
+    rv_bitboard_init();   /* this test calls rv_flips itself */
     test_random_positions();
     test_perft(argc > 1 ? argv[1] : NULL);
     test_stability();

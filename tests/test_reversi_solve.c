@@ -191,6 +191,7 @@ static void test_empty_centre(void) {
 }
 
 int main(int argc, char **argv) {
+    rv_bitboard_init();   /* this test calls rv_flips itself */
     const char *data = argc > 1 ? argv[1] : NULL;
     test_brute_force();
     test_empty_centre();

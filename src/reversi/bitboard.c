@@ -1,10 +1,12 @@
 #include "reversi/bitboard.h"
 
+#include <pthread.h>
+
 _Alignas(32) uint64_t rv_ray[64][8];
 
-void rv_bitboard_init(void) {
-    static int done;
-    if (done) return;
+static pthread_once_t ray_once = PTHREAD_ONCE_INIT;
+
+static void fill_rays(void) {
     static const int dc[8] = {1, -1, 0, 1, -1, 1, 0, -1};
     static const int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
     for (int sq = 0; sq < 64; sq++) {
@@ -19,5 +21,6 @@ void rv_bitboard_init(void) {
             rv_ray[sq][d] = ray;
         }
     }
-    done = 1;
 }
+
+void rv_bitboard_init(void) { pthread_once(&ray_once, fill_rays); }

@@ -50,6 +50,9 @@ static inline uint64_t rv_moves(uint64_t P, uint64_t O) {
 /* Rays from each square: [sq][0..3] go towards higher indices (E, NW, N, NE
  * i.e. +1, +7, +8, +9), [sq][4..7] towards lower indices (-1, -7, -8, -9). */
 extern _Alignas(32) uint64_t rv_ray[64][8];
+/* Fills rv_ray once (pthread_once; cheap to call again). Every entry point that
+ * reaches rv_flips calls it first: rv_solver_new, rv_solve, rv_perft, rv_pos_play;
+ * code that calls rv_flips directly (tests, tools) calls it itself. */
 void rv_bitboard_init(void);
 
 /* Discs flipped when P plays at x, an empty square (0 when x is not a legal move).

@@ -2,16 +2,23 @@
 #include "reversi/bitboard.h"
 #include "yomi/reversi.h"
 
-/* Masks of every line of a direction, built once. */
-static uint64_t diag7[15], diag9[15];
-
-__attribute__((constructor)) static void eval_init(void) {
-    for (int sq = 0; sq < 64; sq++) {
-        int c = sq % 8, r = sq / 8;
-        diag9[c - r + 7] |= 1ULL << sq;   /* a1-h8 direction (+9) */
-        diag7[c + r] |= 1ULL << sq;       /* h1-a8 direction (+7) */
-    }
-}
+/* Masks of every diagonal, written out so that nothing needs initialising:
+ * diag9[c - r + 7] holds the squares (c, r) of one a1-h8 direction (+9) line,
+ * diag7[c + r] those of one h1-a8 direction (+7) line (c, r = column, row 0..7). */
+static const uint64_t diag9[15] = {
+    0x0100000000000000ULL, 0x0201000000000000ULL, 0x0402010000000000ULL,
+    0x0804020100000000ULL, 0x1008040201000000ULL, 0x2010080402010000ULL,
+    0x4020100804020100ULL, 0x8040201008040201ULL, 0x0080402010080402ULL,
+    0x0000804020100804ULL, 0x0000008040201008ULL, 0x0000000080402010ULL,
+    0x0000000000804020ULL, 0x0000000000008040ULL, 0x0000000000000080ULL,
+};
+static const uint64_t diag7[15] = {
+    0x0000000000000001ULL, 0x0000000000000102ULL, 0x0000000000010204ULL,
+    0x0000000001020408ULL, 0x0000000102040810ULL, 0x0000010204081020ULL,
+    0x0001020408102040ULL, 0x0102040810204080ULL, 0x0204081020408000ULL,
+    0x0408102040800000ULL, 0x0810204080000000ULL, 0x1020408000000000ULL,
+    0x2040800000000000ULL, 0x4080000000000000ULL, 0x8000000000000000ULL,
+};
 
 /* Squares whose whole line in each direction is filled. */
 static void full_lines(uint64_t filled, uint64_t *h, uint64_t *v, uint64_t *d7, uint64_t *d9) {

@@ -8,6 +8,7 @@
 #include "reversi/bitboard.h"
 
 bool rv_pos_play(rv_pos *pos, int x) {
+    rv_bitboard_init();
     uint64_t moves = rv_moves(pos->P, pos->O);
     if (x == RV_PASS) {
         if (moves || !rv_moves(pos->O, pos->P)) return false;

@@ -7,8 +7,6 @@
 #include "reversi/bitboard.h"
 #include "yomi/reversi.h"
 
-__attribute__((constructor)) static void rv_init(void) { rv_bitboard_init(); }
-
 void rv_pos_start(rv_pos *pos) {
     /* d5 and e4 black, d4 and e5 white; black moves first. */
     pos->P = (1ULL << 28) | (1ULL << 35);
@@ -126,5 +124,6 @@ static uint64_t perft_rec(uint64_t P, uint64_t O, int depth, bool passed) {
 
 uint64_t rv_perft(const rv_pos *pos, int depth) {
     if (depth <= 0) return 1;
+    rv_bitboard_init();
     return perft_rec(pos->P, pos->O, depth, false);
 }

@@ -6,13 +6,15 @@
  * the list is walked by quadrant parity (odd regions first); higher up, moves are
  * generated from bitboards and sorted fastest-first (least opponent mobility),
  * with a shallow evaluated search for ordering at high depth, a transposition
- * table with bounds and best move, PVS, and a stability cutoff. */
+ * table with bounds and best move (reversi/hash.h: entries hold the whole
+ * position, so a key collision never lends one position another's bounds), PVS,
+ * and a stability cutoff. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/search.h"
-#include "core/tt.h"
 #include "reversi/bitboard.h"
+#include "reversi/hash.h"
 #include "yomi/reversi.h"
 
 enum {
@@ -32,7 +34,7 @@ typedef struct rv_empty {
 
 struct rv_solver {
     rv_options opt;
-    yomi_tt tt;
+    rv_tt tt;
     yomi_ctl ctl;
     rv_empty head;          /* list sentinel */
     rv_empty sq[64];
@@ -62,12 +64,13 @@ void rv_options_default(rv_options *o) {
 }
 
 rv_solver *rv_solver_new(const rv_options *opt) {
+    rv_bitboard_init();
     rv_solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     if (opt) s->opt = *opt;
     else rv_options_default(&s->opt);
     size_t mb = s->opt.lim.hash_mb ? s->opt.lim.hash_mb : YOMI_DEFAULT_HASH_MB;
-    if (s->opt.feat.tt && !yomi_tt_init(&s->tt, mb)) {
+    if (s->opt.feat.tt && !rv_tt_init(&s->tt, mb)) {
         free(s);
         return NULL;
     }
@@ -76,7 +79,7 @@ rv_solver *rv_solver_new(const rv_options *opt) {
 
 void rv_solver_free(rv_solver *s) {
     if (!s) return;
-    yomi_tt_free(&s->tt);
+    rv_tt_free(&s->tt);
     free(s);
 }
 
@@ -255,47 +258,36 @@ static int search_shallow(rv_solver *s, uint64_t P, uint64_t O, int alpha, int b
 
 /* ---- transposition table ------------------------------------------------- */
 
-static inline uint64_t pos_hash(uint64_t P, uint64_t O) {
-    uint64_t h = P * 0x9e3779b97f4a7c15ULL ^ (O + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
-    h ^= h >> 31;
-    h *= 0xd6e8feb86659fd93ULL;
-    return h ^ (h >> 32);
-}
-static inline uint16_t pos_check(uint64_t P, uint64_t O) {
-    return (uint16_t)((P ^ (O * 0x2545f4914f6cdd1dULL)) * 0xff51afd7ed558ccdULL >> 48);
-}
-
-/* Entry data: lower+64 | (upper+64) << 8 | move << 16; bits 24.. name the kind of
- * search (0 = endgame), so entries of other searches are never taken as bounds. */
-static bool tt_get(rv_solver *s, uint64_t key, uint16_t check, int kind, int depth, int *lower,
+/* Bounds and move of (P, O) from the table. When the entry is shallower than
+ * `depth` only the move is usable (bounds -inf..inf). */
+static bool tt_get(rv_solver *s, uint64_t key, uint64_t P, uint64_t O, int depth, int *lower,
                    int *upper, int *move) {
-    yomi_tt_entry *e = yomi_tt_probe(&s->tt, key);
-    if (!e || e->aux != check) return false;
-    *move = (int)(e->data >> 16 & 0xff);
-    if ((int)(e->data >> 24) != kind || e->depth < depth) {
+    rv_tt_data d;
+    if (!rv_tt_get(&s->tt, key, P, O, &d)) return false;
+    *move = d.move;
+    if (d.depth < depth) {
         *lower = -SCORE_INF;
         *upper = SCORE_INF;
-        return true;   /* only the move is usable */
+        return true;
     }
-    *lower = (int)(e->data & 0xff) - 64;
-    *upper = (int)(e->data >> 8 & 0xff) - 64;
+    *lower = d.lower;
+    *upper = d.upper;
     return true;
 }
 
-static void tt_put(rv_solver *s, uint64_t key, uint16_t check, int depth, int alpha, int beta,
-                   int score, int move) {
+static void tt_put(rv_solver *s, uint64_t key, uint64_t P, uint64_t O, int depth, int alpha,
+                   int beta, int score, int move) {
     /* A fail-low result is an upper bound, a fail-high a lower bound; tighten with
      * what the entry already proved about the same position. */
     int lower = score > alpha ? score : -64, upper = score < beta ? score : 64;
-    yomi_tt_entry *e = yomi_tt_probe(&s->tt, key);
-    if (e && e->aux == check && (e->data >> 24) == 0 && e->depth == depth) {
-        int ol = (int)(e->data & 0xff) - 64, ou = (int)(e->data >> 8 & 0xff) - 64;
-        if (ol > lower) lower = ol;
-        if (ou < upper) upper = ou;
+    rv_tt_data d;
+    if (rv_tt_get(&s->tt, key, P, O, &d) && d.depth == depth) {
+        if (d.lower > lower) lower = d.lower;
+        if (d.upper < upper) upper = d.upper;
         if (lower > upper) lower = upper = score;
     }
-    uint32_t data = (uint32_t)(lower + 64) | (uint32_t)(upper + 64) << 8 | (uint32_t)move << 16;
-    yomi_tt_store(&s->tt, key, data, check, (uint8_t)depth);
+    d = (rv_tt_data){lower, upper, move, depth};
+    rv_tt_put(&s->tt, key, P, O, &d);
 }
 
 /* ---- midgame search (evaluation) ------------------------------------------ */
@@ -423,13 +415,11 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
 
     bool use_tt = s->opt.feat.tt && n >= TT_MIN_DEPTH;
     uint64_t key = 0;
-    uint16_t check = 0;
     int hash_move = RV_NOMOVE;
     if (use_tt) {
-        key = pos_hash(P, O);
-        check = pos_check(P, O);
+        key = rv_hash(P, O);
         int lo, up;
-        if (tt_get(s, key, check, 0, n, &lo, &up, &hash_move)) {
+        if (tt_get(s, key, P, O, n, &lo, &up, &hash_move)) {
             if (lo >= beta) return lo;
             if (up <= alpha) return up;
             if (lo == up) return lo;
@@ -451,7 +441,7 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
         for (int i = 0; i < nm; i++) {
             uint64_t np = O ^ list[i].flips, no = P ^ list[i].flips ^ (1ULL << list[i].x);
             int lo, up, mv;
-            if (tt_get(s, pos_hash(np, no), pos_check(np, no), 0, n - 1, &lo, &up, &mv) &&
+            if (tt_get(s, rv_hash(np, no), np, no, n - 1, &lo, &up, &mv) &&
                 -up >= beta)
                 return -up;
         }
@@ -489,7 +479,7 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
             if (v >= beta) break;
         }
     }
-    if (use_tt) tt_put(s, key, check, n, alpha, beta, best, best_move);
+    if (use_tt) tt_put(s, key, P, O, n, alpha, beta, best, best_move);
     return best;
 }
 
@@ -520,7 +510,8 @@ static int midgame_root(rv_solver *s, uint64_t P, uint64_t O, int depth) {
 void rv_solve(rv_solver *s, const rv_pos *pos, rv_result *res) {
     memset(res, 0, sizeof *res);
     yomi_ctl_init(&s->ctl, &s->opt.lim, "reversi");
-    yomi_tt_new_search(&s->tt);
+    rv_bitboard_init();
+    rv_tt_new_search(&s->tt);
     uint64_t P = pos->P, O = pos->O;
     res->move = RV_NOMOVE;
     uint64_t moves = rv_moves(P, O);
@@ -608,7 +599,7 @@ static void result_pv(rv_solver *s, uint64_t P, uint64_t O, int score, rv_result
         /* Try the table's move first, then the rest. */
         int first = RV_NOMOVE;
         int lo_, up_;
-        if (s->opt.feat.tt) tt_get(s, pos_hash(P, O), pos_check(P, O), 0, 0, &lo_, &up_, &first);
+        if (s->opt.feat.tt) tt_get(s, rv_hash(P, O), P, O, 0, &lo_, &up_, &first);
         for (int pass = 0; pass < 2 && found == RV_NOMOVE; pass++) {
             for (uint64_t m = moves; m; m = rv_clear_first(m)) {
                 int x = rv_first(m);

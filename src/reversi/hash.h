@@ -1,0 +1,88 @@
+/* The Reversi endgame's transposition table (internal to the solver and its tests).
+ *
+ * Key: rv_hash mixes every bit of both boards through two rounds of the splitmix64
+ * finaliser (xor-shift, odd multiply: each round a bijection of 64-bit words in which
+ * every input bit reaches every output bit), so boards that differ in any square
+ * spread over the whole table. The key only chooses the bucket.
+ *
+ * Check: every entry stores the full position, P and O (128 bits), and a probe
+ * answers only when both boards are equal. Two positions that share a key, or a
+ * bucket, cost a miss or a replacement; one position's bounds are never read for
+ * another's.
+ *
+ * A bucket is three entries in one 64-byte cache line, kept as a structure of
+ * arrays so that no padding is needed. */
+#ifndef YOMI_REVERSI_HASH_H
+#define YOMI_REVERSI_HASH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { RV_TT_WAYS = 3 };
+
+typedef struct rv_tt_bucket {
+    uint64_t P[RV_TT_WAYS], O[RV_TT_WAYS];
+    int8_t lower[RV_TT_WAYS], upper[RV_TT_WAYS];  /* bounds on the exact score */
+    uint8_t move[RV_TT_WAYS];                     /* best move 0..63, or 65 (none) */
+    uint8_t depth[RV_TT_WAYS];                    /* empties; 0 marks a free entry */
+    uint8_t age[RV_TT_WAYS];                      /* search that wrote it */
+    uint8_t unused;
+} rv_tt_bucket;
+
+_Static_assert(sizeof(rv_tt_bucket) == 64, "a bucket fills one cache line");
+
+typedef struct rv_tt {
+    rv_tt_bucket *buckets;
+    uint64_t mask;   /* number of buckets - 1 */
+    uint8_t age;
+} rv_tt;
+
+/* What the table knows about one position. */
+typedef struct rv_tt_data {
+    int lower, upper, move, depth;
+} rv_tt_data;
+
+static inline uint64_t rv_mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Key of the position (P to move against O). */
+static inline uint64_t rv_hash(uint64_t P, uint64_t O) {
+    return rv_mix64(P ^ rv_mix64(O + 0x9e3779b97f4a7c15ULL));
+}
+
+/* The largest power-of-two number of buckets within `mb` megabytes. False (table
+ * left empty) when mb is 0 or the memory is refused. */
+bool rv_tt_init(rv_tt *t, size_t mb);
+void rv_tt_free(rv_tt *t);
+size_t rv_tt_bytes(const rv_tt *t);
+/* Starts a new search: older entries become preferred victims. */
+static inline void rv_tt_new_search(rv_tt *t) { t->age++; }
+
+/* Looks (P, O) up in the bucket of `key` (= rv_hash(P, O)); true and *out filled
+ * only for an entry that stores this very position. */
+static inline bool rv_tt_get(const rv_tt *t, uint64_t key, uint64_t P, uint64_t O,
+                             rv_tt_data *out) {
+    if (!t->buckets) return false;
+    const rv_tt_bucket *b = &t->buckets[key & t->mask];
+    for (int i = 0; i < RV_TT_WAYS; i++) {
+        if (b->P[i] == P && b->O[i] == O && b->depth[i]) {
+            out->lower = b->lower[i];
+            out->upper = b->upper[i];
+            out->move = b->move[i];
+            out->depth = b->depth[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Stores what is known about (P, O): the entry of the same position is overwritten,
+ * else a free entry, else the shallowest of an older search, else the shallowest.
+ * depth must be 1..255. */
+void rv_tt_put(rv_tt *t, uint64_t key, uint64_t P, uint64_t O, const rv_tt_data *d);
+
+#endif
