@@ -1,0 +1,58 @@
+/* Linear Clobber internals shared by the solver and the database: interned runs
+ * (subgames), their Left moves, and the database's view of them. */
+#ifndef YOMI_CLOBBER_INTERNAL_H
+#define YOMI_CLOBBER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/search.h"
+#include "yomi/clobber.h"
+
+/* Longest run kept in the database (index space 2^(len+1) entries). */
+#define CLOB_DB_MAX_LEN 26
+#define CLOB_MAX_RUNS (CLOB_MAX_LEN / 2 + 2)
+
+/* A run: a maximal row of stones holding both colours, turned to its canonical end.
+ * Cell i holds X when bit i of bits is set, else O. Run id 0 means "nothing". */
+typedef struct clob_run {
+    uint64_t bits[2];
+    uint32_t neg;       /* id of the colour-swapped run */
+    uint32_t moves;     /* first Left move in the move arena; UINT32_MAX: not built */
+    uint8_t len;
+    uint8_t nmoves;
+    uint8_t cls;        /* clob_outcome, CLOB_OUT_UNKNOWN until known */
+    uint8_t busy;       /* its class is being solved: do not recurse into it */
+} clob_run;
+
+/* A Left move in a run: from, to are cells of the canonical run; a and b are the
+ * two pieces left behind (0 for nothing). */
+typedef struct clob_rmove {
+    uint32_t a, b;
+    uint8_t from, to, dominated, pad;
+} clob_rmove;
+
+/* The database file, memory-mapped: one byte per run of length 2..max_len indexed
+ * by length and cell bits (both orientations): bits 0-2 the class (clob_outcome),
+ * bits 3-7 reserved. */
+typedef struct clob_db {
+    const uint8_t *map;
+    size_t map_len;
+    const uint8_t *cls;
+    int max_len;
+} clob_db; /* map == NULL with cls set: entries lent by the builder */
+
+/* Index of a run of length len with cell bits `bits` (len <= CLOB_DB_MAX_LEN). */
+static inline uint64_t clob_db_index(int len, uint64_t bits) { return ((1ULL << len) - 4) + bits; }
+static inline uint64_t clob_db_entries(int max_len) { return (1ULL << (max_len + 1)) - 4; }
+
+int clob_db_open(clob_db *db, const char *path, yomi_error *err);
+void clob_db_close(clob_db *db);
+
+/* Solver internals used by the database build. */
+uint32_t clob_intern_cells(clob_solver *s, const uint8_t *cells, int n);
+const clob_run *clob_run_get(const clob_solver *s, uint32_t id);
+/* The class of one run, solved (no limit) when unknown. */
+clob_outcome clob_run_class(clob_solver *s, uint32_t id);
+
+#endif

@@ -1,0 +1,572 @@
+/* Linear Clobber solver (seed 003): a position is a sum of runs, each run interned
+ * once with its Left moves; the search is negamax on "Left to move wins", the
+ * position colour-swapped after every move. Below the root a node is simplified
+ * (delete P runs, cancel G + -G), looked up in the table, settled by static rules
+ * on the runs' classes, tried without each run positive for the player, then its
+ * moves are played: moves in runs negative for the player first. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "clobber/clobber_db.h"
+#include "clobber/clobber_internal.h"
+#include "core/error.h"
+
+enum { R_UNK = -1, R_LOSS = 0, R_WIN = 1 };
+
+/* A table entry: the whole normalised position (runs sorted by id, one empty cell
+ * between them) packed as a strip, so a hash collision can never give an answer. */
+typedef struct ctt_entry {
+    uint64_t x[2], o[2];
+    uint32_t best_run;
+    uint8_t len;
+    uint8_t result; /* 1 win, 2 loss for Left to move; 0 empty */
+    uint8_t best_mv;
+    uint8_t work;   /* log2 of the nodes the proof took: replacement priority */
+} ctt_entry;
+
+typedef struct ctt_key {
+    uint64_t x[2], o[2];
+    int len;
+    uint64_t hash;
+} ctt_key;
+
+struct clob_solver {
+    clob_options opt;
+    unsigned on; /* techniques switched on */
+    clob_run *runs;
+    uint32_t nruns, cap_runs;
+    uint32_t *index; /* open addressing over run ids */
+    uint64_t index_mask;
+    clob_rmove *mv;
+    uint64_t nmv, cap_mv;
+    ctt_entry *tt;
+    uint64_t tt_mask; /* number of 2-entry buckets - 1 */
+    clob_db db;
+    yomi_ctl ctl;
+};
+
+static const char *const tech_names[] = {"db", "simplify", "static", "positive", "tt",
+                                         "dominated", "order", "dup", "id"};
+
+const char *clob_technique_name(unsigned bit) {
+    for (unsigned i = 0; i < sizeof tech_names / sizeof *tech_names; i++)
+        if (bit == 1u << i) return tech_names[i];
+    return NULL;
+}
+
+unsigned clob_technique_parse(const char *name) {
+    for (unsigned i = 0; i < sizeof tech_names / sizeof *tech_names; i++)
+        if (!strcmp(name, tech_names[i])) return 1u << i;
+    return 0;
+}
+
+static inline uint64_t mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t run_hash(int len, const uint64_t bits[2]) {
+    return mix64(mix64(bits[0] ^ (uint64_t)len * 0x9e3779b97f4a7c15ULL) ^ bits[1]);
+}
+
+/* ---- interned runs ---- */
+
+static bool index_put(clob_solver *s, uint32_t id) {
+    const clob_run *r = &s->runs[id];
+    uint64_t i = run_hash(r->len, r->bits) & s->index_mask;
+    while (s->index[i]) i = (i + 1) & s->index_mask;
+    s->index[i] = id;
+    return true;
+}
+
+static bool runs_grow(clob_solver *s) {
+    if (s->nruns + 1 >= s->cap_runs) {
+        uint32_t cap = s->cap_runs * 2;
+        clob_run *r = realloc(s->runs, cap * sizeof *r);
+        if (!r) return false;
+        s->runs = r;
+        s->cap_runs = cap;
+    }
+    if (2 * (uint64_t)(s->nruns + 1) > s->index_mask + 1) {
+        uint64_t size = (s->index_mask + 1) * 2;
+        uint32_t *ix = calloc(size, sizeof *ix);
+        if (!ix) return false;
+        free(s->index);
+        s->index = ix;
+        s->index_mask = size - 1;
+        for (uint32_t id = 1; id < s->nruns; id++) index_put(s, id);
+    }
+    return true;
+}
+
+static uint32_t find_or_add(clob_solver *s, int len, const uint64_t bits[2]) {
+    uint64_t i = run_hash(len, bits) & s->index_mask;
+    for (uint32_t id; (id = s->index[i]); i = (i + 1) & s->index_mask) {
+        const clob_run *r = &s->runs[id];
+        if (r->len == len && r->bits[0] == bits[0] && r->bits[1] == bits[1]) return id;
+    }
+    if (!runs_grow(s)) abort();
+    uint32_t id = s->nruns++;
+    clob_run *r = &s->runs[id];
+    memset(r, 0, sizeof *r);
+    r->bits[0] = bits[0];
+    r->bits[1] = bits[1];
+    r->len = (uint8_t)len;
+    r->moves = UINT32_MAX;
+    index_put(s, id);
+    return id;
+}
+
+static void pack_run(const uint8_t *c, int n, bool reversed, uint64_t bits[2]) {
+    bits[0] = bits[1] = 0;
+    for (int k = 0; k < n; k++)
+        if (c[reversed ? n - 1 - k : k] == CLOB_X) bits[k >> 6] |= 1ULL << (k & 63);
+}
+
+/* Which end reads first: false for the given order, true for reversed
+ * (the lexicographically smaller with X before O). */
+static bool orient(const uint8_t *c, int n) {
+    for (int k = 0; k < n; k++)
+        if (c[k] != c[n - 1 - k]) return c[k] == CLOB_O;
+    return false;
+}
+
+static uint32_t intern_oriented(clob_solver *s, const uint8_t *c, int n) {
+    uint64_t bits[2];
+    pack_run(c, n, orient(c, n), bits);
+    return find_or_add(s, n, bits);
+}
+
+/* Id of the run of cells c[0..n) (stones only), 0 when it has one colour. */
+uint32_t clob_intern_cells(clob_solver *s, const uint8_t *c, int n) {
+    bool mixed = false;
+    for (int k = 1; k < n && !mixed; k++) mixed = c[k] != c[0];
+    if (!mixed) return 0;
+    uint32_t id = intern_oriented(s, c, n);
+    if (!s->runs[id].neg) {
+        uint8_t d[CLOB_MAX_LEN];
+        for (int k = 0; k < n; k++) d[k] = (uint8_t)(3 - c[k]);
+        uint32_t nid = intern_oriented(s, d, n);
+        s->runs[id].neg = nid;
+        s->runs[nid].neg = id;
+        if (s->db.cls && n <= s->db.max_len) {
+            for (int t = 0; t < 2; t++) {
+                clob_run *r = &s->runs[t ? nid : id];
+                r->cls = s->db.cls[clob_db_index(n, r->bits[0])] & 7;
+            }
+        }
+    }
+    return id;
+}
+
+const clob_run *clob_run_get(const clob_solver *s, uint32_t id) { return &s->runs[id]; }
+
+static void run_cells(const clob_run *r, uint8_t *c) {
+    for (int k = 0; k < r->len; k++) c[k] = (r->bits[k >> 6] >> (k & 63) & 1) ? CLOB_X : CLOB_O;
+}
+
+/* Builds the Left moves of run id (once). */
+static void build_moves(clob_solver *s, uint32_t id) {
+    uint8_t c[CLOB_MAX_LEN];
+    int n = s->runs[id].len;
+    run_cells(&s->runs[id], c);
+    if (s->nmv + (uint64_t)n > s->cap_mv) {
+        uint64_t cap = s->cap_mv * 2 + (uint64_t)n;
+        clob_rmove *m = realloc(s->mv, cap * sizeof *m);
+        if (!m) abort();
+        s->mv = m;
+        s->cap_mv = cap;
+    }
+    uint64_t first = s->nmv;
+    for (int i = 0; i < n; i++) {
+        if (c[i] != CLOB_X) continue;
+        for (int d = -1; d <= 1; d += 2) {
+            int j = i + d;
+            if (j < 0 || j >= n || c[j] != CLOB_O) continue;
+            c[i] = CLOB_EMPTY;
+            c[j] = CLOB_X;
+            uint32_t a = clob_intern_cells(s, c, i);
+            uint32_t b = clob_intern_cells(s, c + i + 1, n - i - 1);
+            c[i] = CLOB_X;
+            c[j] = CLOB_O;
+            clob_rmove *m = &s->mv[s->nmv++];
+            m->a = a;
+            m->b = b;
+            m->from = (uint8_t)i;
+            m->to = (uint8_t)j;
+            m->dominated = 0;
+            m->pad = 0;
+        }
+    }
+    s->runs[id].moves = (uint32_t)first;
+    s->runs[id].nmoves = (uint8_t)(s->nmv - first);
+}
+
+/* ---- transposition table ---- */
+
+static void or_bits(uint64_t dst[2], uint64_t w, int p) {
+    if (!w) return;
+    int q = p & 63;
+    dst[p >> 6] |= w << q;
+    if (q && p < 64) dst[1] |= w >> (64 - q);
+}
+
+static void make_key(const clob_solver *s, const uint32_t *g, int n, ctt_key *k) {
+    memset(k, 0, sizeof *k);
+    int p = 0;
+    for (int i = 0; i < n; i++) {
+        const clob_run *r = &s->runs[g[i]];
+        uint64_t lo = r->len >= 64 ? ~0ULL : (1ULL << r->len) - 1;
+        uint64_t hi = r->len > 64 ? (r->len >= 128 ? ~0ULL : (1ULL << (r->len - 64)) - 1) : 0;
+        or_bits(k->x, r->bits[0], p);
+        or_bits(k->o, ~r->bits[0] & lo, p);
+        if (r->len > 64) {
+            or_bits(k->x, r->bits[1], p + 64);
+            or_bits(k->o, ~r->bits[1] & hi, p + 64);
+        }
+        p += r->len + 1;
+    }
+    k->len = p ? p - 1 : 0;
+    k->hash = mix64(mix64(mix64(k->x[0] ^ (uint64_t)k->len) ^ k->x[1]) ^ k->o[0]) ^ k->o[1];
+}
+
+static ctt_entry *tt_probe(clob_solver *s, const ctt_key *k) {
+    if (!s->tt) return NULL;
+    ctt_entry *b = s->tt + ((k->hash & s->tt_mask) << 1);
+    for (int i = 0; i < 2; i++)
+        if (b[i].result && b[i].len == k->len && b[i].x[0] == k->x[0] && b[i].x[1] == k->x[1] &&
+            b[i].o[0] == k->o[0] && b[i].o[1] == k->o[1])
+            return &b[i];
+    return NULL;
+}
+
+static void tt_store(clob_solver *s, const ctt_key *k, int result, uint64_t nodes, uint32_t best_run,
+                     int best_mv) {
+    if (!s->tt) return;
+    ctt_entry *b = s->tt + ((k->hash & s->tt_mask) << 1);
+    int work = 0;
+    while (nodes > 1 && work < 63) {
+        nodes >>= 1;
+        work++;
+    }
+    ctt_entry *e = b[0].work <= b[1].work ? &b[0] : &b[1];
+    if (!b[0].result) e = &b[0];
+    else if (!b[1].result) e = &b[1];
+    e->x[0] = k->x[0];
+    e->x[1] = k->x[1];
+    e->o[0] = k->o[0];
+    e->o[1] = k->o[1];
+    e->len = (uint8_t)k->len;
+    e->result = result == R_WIN ? 1 : 2;
+    e->best_run = best_run;
+    e->best_mv = (uint8_t)best_mv;
+    e->work = (uint8_t)work;
+}
+
+/* ---- search ---- */
+
+static int search(clob_solver *s, const uint32_t *in, int n_in);
+
+/* Class of run id: from the database, or solved here when the run is short. */
+static clob_outcome run_class(clob_solver *s, uint32_t id) {
+    clob_run *r = &s->runs[id];
+    if (r->cls || !(s->on & CLOB_T_DB) || r->busy || r->len > s->opt.class_len) return (clob_outcome)r->cls;
+    uint32_t nid = r->neg;
+    r->busy = 1;
+    s->runs[nid].busy = 1;
+    int lw = search(s, &id, 1);
+    int rw = lw == R_UNK ? R_UNK : search(s, &nid, 1);
+    s->runs[id].busy = 0;
+    s->runs[nid].busy = 0;
+    if (lw == R_UNK || rw == R_UNK) return CLOB_OUT_UNKNOWN;
+    clob_outcome c = clob_outcome_of(lw == R_WIN, rw == R_WIN);
+    s->runs[id].cls = (uint8_t)c;
+    s->runs[nid].cls = (uint8_t)(c == CLOB_OUT_L ? CLOB_OUT_R : c == CLOB_OUT_R ? CLOB_OUT_L : c);
+    return c;
+}
+
+clob_outcome clob_run_class(clob_solver *s, uint32_t id) { return run_class(s, id); }
+
+static void sort_ids(uint32_t *g, int n) {
+    for (int i = 1; i < n; i++) {
+        uint32_t v = g[i];
+        int j = i;
+        for (; j > 0 && g[j - 1] > v; j--) g[j] = g[j - 1];
+        g[j] = v;
+    }
+}
+
+/* G -> G': P runs deleted, G + -G pairs cancelled, sorted. Returns the count. */
+static int simplify(clob_solver *s, const uint32_t *in, int n_in, uint32_t *g) {
+    int n = 0;
+    bool simp = s->on & CLOB_T_SIMPLIFY;
+    for (int i = 0; i < n_in; i++) {
+        if (simp && run_class(s, in[i]) == CLOB_OUT_P) continue;
+        g[n++] = in[i];
+    }
+    sort_ids(g, n);
+    if (!simp || n < 2) return n;
+    /* Cancel each run against a copy of its negative (a self-negative run
+     * against a second copy of itself). */
+    for (int i = 0; i < n; i++) {
+        if (!g[i]) continue;
+        uint32_t want = s->runs[g[i]].neg;
+        for (int j = i + 1; j < n; j++)
+            if (g[j] == want) {
+                g[i] = g[j] = 0;
+                break;
+            }
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (g[i]) g[m++] = g[i];
+    return m;
+}
+
+typedef struct move_ref {
+    uint16_t slot;  /* index of the run in the position */
+    uint16_t mv;    /* index in that run's moves */
+} move_ref;
+
+/* Plays move (slot, mv) and writes the child from the opponent's side (colour-swapped). */
+static int child_of(const clob_solver *s, const uint32_t *g, int n, int slot, const clob_rmove *m,
+                    uint32_t *c) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (i != slot) c[k++] = s->runs[g[i]].neg;
+    if (m->a) c[k++] = s->runs[m->a].neg;
+    if (m->b) c[k++] = s->runs[m->b].neg;
+    return k;
+}
+
+static int search(clob_solver *s, const uint32_t *in, int n_in) {
+    s->ctl.nodes++;
+    if (yomi_ctl_check(&s->ctl)) return R_UNK;
+    uint32_t g[CLOB_MAX_RUNS];
+    int n = simplify(s, in, n_in, g);
+    if (n == 0) return R_LOSS;
+    bool db = s->on & CLOB_T_DB;
+    if (n == 1 && db && !s->runs[g[0]].busy) {
+        clob_outcome c = run_class(s, g[0]);
+        if (c == CLOB_OUT_L || c == CLOB_OUT_N) return R_WIN;
+        if (c == CLOB_OUT_R || c == CLOB_OUT_P) return R_LOSS;
+    }
+    ctt_key key;
+    bool use_tt = (s->on & CLOB_T_TT) && s->tt;
+    if (use_tt) {
+        make_key(s, g, n, &key);
+        ctt_entry *e = tt_probe(s, &key);
+        if (e) return e->result == 1 ? R_WIN : R_LOSS;
+    }
+    uint64_t nodes0 = s->ctl.nodes;
+    clob_outcome cls[CLOB_MAX_RUNS];
+    int nl = 0, nr = 0, nn = 0, nu = 0;
+    for (int i = 0; i < n; i++) {
+        cls[i] = db ? run_class(s, g[i]) : CLOB_OUT_UNKNOWN;
+        nl += cls[i] == CLOB_OUT_L;
+        nr += cls[i] == CLOB_OUT_R;
+        nn += cls[i] == CLOB_OUT_N;
+        nu += cls[i] == CLOB_OUT_UNKNOWN || cls[i] == CLOB_OUT_P;
+    }
+    int result = R_UNK;
+    /* Static rules: a sum of positive games is positive, of negative games
+     * negative; one N game and positive ones: the player moves in N and wins. */
+    if ((s->on & CLOB_T_STATIC) && db && !nu) {
+        if (nl == n || (nn == 1 && nl == n - 1)) result = R_WIN;
+        else if (nr == n) result = R_LOSS;
+    }
+    /* G' - g for g > 0: if Left wins G' - g moving first, she wins G'. */
+    if (result == R_UNK && (s->on & CLOB_T_POSITIVE) && nl && n > 1) {
+        uint32_t c[CLOB_MAX_RUNS];
+        for (int i = 0; i < n && result == R_UNK; i++) {
+            if (cls[i] != CLOB_OUT_L || (i && g[i] == g[i - 1])) continue;
+            int k = 0;
+            for (int j = 0; j < n; j++)
+                if (j != i) c[k++] = g[j];
+            int r = search(s, c, k);
+            if (r == R_WIN) result = R_WIN;
+            else if (r == R_UNK && s->ctl.stopped) return R_UNK;
+        }
+    }
+    uint32_t best_run = 0;
+    int best_mv = 0;
+    if (result == R_UNK) {
+        move_ref order[2 * CLOB_MAX_LEN];
+        int nm = 0;
+        bool ord = s->on & CLOB_T_ORDER;
+        for (int pass = ord ? 0 : 1; pass < 2; pass++) {
+            for (int i = 0; i < n; i++) {
+                if ((s->on & CLOB_T_DUP) && i && g[i] == g[i - 1]) continue;
+                if (ord && (pass == 0) != (cls[i] == CLOB_OUT_R)) continue;
+                if (s->runs[g[i]].moves == UINT32_MAX) build_moves(s, g[i]);
+                const clob_run *r = &s->runs[g[i]];
+                for (int m = 0; m < r->nmoves; m++) {
+                    if ((s->on & CLOB_T_DOMINATED) && s->mv[r->moves + (uint32_t)m].dominated) continue;
+                    order[nm].slot = (uint16_t)i;
+                    order[nm].mv = (uint16_t)m;
+                    nm++;
+                }
+            }
+        }
+        bool unknown = false;
+        result = R_LOSS;
+        for (int t = 0; t < nm; t++) {
+            uint32_t c[CLOB_MAX_RUNS];
+            const clob_run *r = &s->runs[g[order[t].slot]];
+            clob_rmove m = s->mv[r->moves + order[t].mv];
+            int k = child_of(s, g, n, order[t].slot, &m, c);
+            int rr = search(s, c, k);
+            if (rr == R_LOSS) {
+                result = R_WIN;
+                best_run = g[order[t].slot];
+                best_mv = order[t].mv;
+                break;
+            }
+            if (rr == R_UNK) {
+                if (s->ctl.stopped) return R_UNK;
+                unknown = true;
+            }
+        }
+        if (result == R_LOSS && unknown) result = R_UNK;
+    }
+    if (result != R_UNK && use_tt) tt_store(s, &key, result, s->ctl.nodes - nodes0 + 1, best_run, best_mv);
+    return result;
+}
+
+/* ---- root ---- */
+
+/* The runs of a strip as ids, from `player`'s side (colour-swapped for Right). */
+static int strip_runs(clob_solver *s, const clob_strip *b, int player, uint32_t *g) {
+    uint8_t c[CLOB_MAX_LEN];
+    int n = 0;
+    for (int i = 0; i < b->len; i++) c[i] = (uint8_t)clob_cell(b, i);
+    if (player == CLOB_RIGHT)
+        for (int i = 0; i < b->len; i++)
+            if (c[i]) c[i] = (uint8_t)(3 - c[i]);
+    for (int i = 0; i < b->len;) {
+        if (!c[i]) { i++; continue; }
+        int j = i;
+        while (j < b->len && c[j]) j++;
+        uint32_t id = clob_intern_cells(s, c + i, j - i);
+        if (id) g[n++] = id;
+        i = j;
+    }
+    return n;
+}
+
+yomi_result clob_solve(clob_solver *s, const clob_strip *b, int player, const yomi_limits *lim,
+                       clob_answer *out) {
+    yomi_ctl_init(&s->ctl, lim, "clobber");
+    out->from = out->to = -1;
+    int me = player == CLOB_LEFT ? CLOB_X : CLOB_O, you = 3 - me;
+    /* The root plays a move on the strip itself (seed 003: no simplification
+     * there), so the winning move is named in the board's own cells. Moves into
+     * runs that are negative for the player go first. */
+    typedef struct { int from, to, pri; } root_move;
+    root_move moves[2 * CLOB_MAX_LEN];
+    int nm = 0;
+    for (int i = 0; i < b->len; i++) {
+        if (clob_cell(b, i) != me) continue;
+        for (int d = -1; d <= 1; d += 2) {
+            int j = i + d;
+            if (j < 0 || j >= b->len || clob_cell(b, j) != you) continue;
+            moves[nm].from = i;
+            moves[nm].to = j;
+            moves[nm].pri = 0;
+            nm++;
+        }
+    }
+    if ((s->on & CLOB_T_ORDER) && (s->on & CLOB_T_DB)) {
+        for (int t = 0; t < nm; t++) {
+            int lo = moves[t].from, hi = moves[t].from;
+            while (lo > 0 && clob_cell(b, lo - 1)) lo--;
+            while (hi + 1 < b->len && clob_cell(b, hi + 1)) hi++;
+            clob_strip run;
+            clob_strip_clear(&run, hi - lo + 1);
+            for (int k = lo; k <= hi; k++) clob_set(&run, k - lo, clob_cell(b, k));
+            uint32_t g[1];
+            if (strip_runs(s, &run, player, g) == 1 && run_class(s, g[0]) == CLOB_OUT_R) moves[t].pri = 1;
+            if (s->ctl.stopped) break;
+        }
+        for (int t = 1; t < nm; t++) {
+            root_move v = moves[t];
+            int k = t;
+            for (; k > 0 && moves[k - 1].pri < v.pri; k--) moves[k] = moves[k - 1];
+            moves[k] = v;
+        }
+    }
+    yomi_result res = YOMI_LOSS;
+    for (int t = 0; t < nm && !s->ctl.stopped; t++) {
+        clob_strip child = *b;
+        clob_set(&child, moves[t].from, CLOB_EMPTY);
+        clob_set(&child, moves[t].to, me);
+        uint32_t g[CLOB_MAX_RUNS];
+        int n = strip_runs(s, &child, 1 - player, g);
+        int r = search(s, g, n);
+        if (r == R_LOSS) {
+            res = YOMI_WIN;
+            out->from = moves[t].from;
+            out->to = moves[t].to;
+            break;
+        }
+        if (r == R_UNK) res = YOMI_UNKNOWN;
+    }
+    if (s->ctl.stopped && res != YOMI_WIN) res = YOMI_UNKNOWN;
+    out->result = res;
+    out->nodes = s->ctl.nodes;
+    out->seconds = yomi_ctl_elapsed(&s->ctl);
+    return res;
+}
+
+/* ---- life cycle ---- */
+
+clob_solver *clob_solver_new(const clob_options *opt, yomi_error *err) {
+    clob_solver *s = calloc(1, sizeof *s);
+    if (!s) {
+        yomi_fail(err, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (opt) s->opt = *opt;
+    if (!s->opt.class_len) s->opt.class_len = 12;
+    s->on = ~s->opt.without;
+    s->cap_runs = 1024;
+    s->runs = calloc(s->cap_runs, sizeof *s->runs);
+    s->index_mask = 2047;
+    s->index = calloc(s->index_mask + 1, sizeof *s->index);
+    s->nruns = 1; /* id 0: nothing */
+    size_t mb = s->opt.hash_mb ? s->opt.hash_mb : YOMI_DEFAULT_HASH_MB;
+    uint64_t buckets = 1;
+    while (buckets * 2 * 2 * sizeof(ctt_entry) <= (uint64_t)mb << 20) buckets *= 2;
+    s->tt = calloc(buckets * 2, sizeof *s->tt);
+    s->tt_mask = buckets - 1;
+    if (!s->runs || !s->index || !s->tt) {
+        yomi_fail(err, 0, 0, "cannot allocate the %zu MB table", mb);
+        clob_solver_free(s);
+        return NULL;
+    }
+    if (s->opt.db_path && clob_db_open(&s->db, s->opt.db_path, err)) {
+        clob_solver_free(s);
+        return NULL;
+    }
+    if (!(s->on & CLOB_T_DB)) clob_db_close(&s->db);
+    return s;
+}
+
+void clob_solver_free(clob_solver *s) {
+    if (!s) return;
+    clob_db_close(&s->db);
+    free(s->runs);
+    free(s->index);
+    free(s->mv);
+    free(s->tt);
+    free(s);
+}
+
+int clob_solver_db_len(const clob_solver *s) { return s->db.cls ? s->db.max_len : 0; }
+
+void clob_solver_use_db(clob_solver *s, const uint8_t *cls, int max_len) {
+    clob_db_close(&s->db);
+    s->db.cls = cls;
+    s->db.max_len = max_len;
+}
