@@ -289,6 +289,35 @@ static void test_db(void) {
             if (c != want && wrong++ < 5) CHECK_MSG(0, "db class of run len %d bits %llx", len, (unsigned long long)bits);
         }
     CHECK_MSG(wrong == 0, "%ld of %ld database classes wrong", wrong, checked);
+    /* Every link up to 10 stones: g - h is a P-position by brute force. */
+    uint64_t entries = (1ULL << (max_len + 1)) - 4;
+    long links = 0;
+    for (int len = 2; len <= (max_len < 10 ? max_len : 10); len++)
+        for (uint64_t bits = 1; bits + 1 < 1ULL << len; bits++) {
+            uint64_t i = ((1ULL << len) - 4) + bits;
+            const uint8_t *lp = img + 64 + entries + 4 * i;
+            uint32_t l = (uint32_t)lp[0] | (uint32_t)lp[1] << 8 | (uint32_t)lp[2] << 16 | (uint32_t)lp[3] << 24;
+            if (!l) continue;
+            int hl = 2;
+            while ((1ULL << (hl + 1)) - 4 <= l - 1) hl++;
+            uint64_t hb = (l - 1) - ((1ULL << hl) - 4);
+            CHECK(hl < len);
+            clob_strip d;
+            clob_strip_clear(&d, len + 1 + hl);
+            for (int k = 0; k < len; k++) clob_set(&d, k, (bits >> k & 1) ? CLOB_X : CLOB_O);
+            for (int k = 0; k < hl; k++) clob_set(&d, len + 1 + k, (hb >> k & 1) ? CLOB_O : CLOB_X);
+            links++;
+            if (t_sanitized() && links % 5) continue;
+            CHECK_MSG(clob_brute_outcome(&d) == CLOB_OUT_P, "link of len %d bits %llx is not an equal game", len,
+                      (unsigned long long)bits);
+        }
+    CHECK_MSG(links > 100, "only %ld links", links);
+    /* Dominated moves exist, and a solver with the database agrees with the
+     * brute force on random strips. */
+    long doms = 0;
+    for (uint64_t i = 0; i < entries; i++)
+        for (int k = 0; k < 8; k++) doms += img[64 + 5 * entries + 8 * i + (uint64_t)k] != 0;
+    CHECK_MSG(doms > 100, "only %ld dominated-move bytes", doms);
     char path[] = "/tmp/yomi_clob_db_XXXXXX";
     int fd = mkstemp(path);
     CHECK(fd >= 0);
@@ -302,6 +331,7 @@ static void test_db(void) {
         CHECK_EQ_INT(clob_solver_db_len(s), max_len);
         clob_strip b = S("XXOXOXOOXOXOXXOXOOXO.OXOXXO");
         CHECK(solve_class(s, &b) == solve_class(plain, &b));
+        test_random(s, 0);
         clob_solver_free(s);
     }
     /* Corrupt: one entry byte changed. */

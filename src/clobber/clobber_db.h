@@ -9,10 +9,12 @@
 
 #include "yomi/clobber.h"
 
-#define CLOB_DB_VERSION 1
+#define CLOB_DB_VERSION 3
 
 typedef struct clob_db_build_opts {
     int max_len;
+    int link_len; /* links for runs up to this length (0: max_len) */
+    int dom_len;  /* dominated moves for runs up to this length (0: link_len) */
     size_t hash_mb;
     int rank, nranks;
     /* Merges n bytes across ranks in place (NULL on one process). */
@@ -24,7 +26,8 @@ typedef struct clob_db_build_opts {
 /* Builds the whole file image (header and entries) into *out (malloc'ed). */
 int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len, yomi_error *err);
 
-/* Lets the solver read classes of runs up to max_len from cls (not owned). */
-void clob_solver_use_db(clob_solver *s, const uint8_t *cls, int max_len);
+/* Lets the solver read classes and links of runs up to max_len (not owned). */
+void clob_solver_use_db(clob_solver *s, const uint8_t *cls, const uint8_t *link, const uint8_t *dom,
+                        int max_len);
 
 #endif

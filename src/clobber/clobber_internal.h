@@ -18,11 +18,14 @@
 typedef struct clob_run {
     uint64_t bits[2];
     uint32_t neg;       /* id of the colour-swapped run */
+    uint32_t link;      /* id of a shorter equal run (database), 0 when none */
+    uint64_t dom;       /* dominated Left moves (database): bit 2*from + (to > from) */
     uint32_t moves;     /* first Left move in the move arena; UINT32_MAX: not built */
     uint8_t len;
     uint8_t nmoves;
     uint8_t cls;        /* clob_outcome, CLOB_OUT_UNKNOWN until known */
     uint8_t busy;       /* its class is being solved: do not recurse into it */
+    uint8_t changes;    /* colour changes along the run = moves for each player */
 } clob_run;
 
 /* A Left move in a run: from, to are cells of the canonical run; a and b are the
@@ -32,15 +35,29 @@ typedef struct clob_rmove {
     uint8_t from, to, dominated, pad;
 } clob_rmove;
 
-/* The database file, memory-mapped: one byte per run of length 2..max_len indexed
- * by length and cell bits (both orientations): bits 0-2 the class (clob_outcome),
- * bits 3-7 reserved. */
+/* The database, memory-mapped: for each run of length 2..max_len, indexed by
+ * length and cell bits (both orientations), a class byte (clob_outcome) and a
+ * link: 1 + the index of a shorter run equal to it (proved: their difference is a
+ * P-position), 0 when none. Link words are little-endian. */
 typedef struct clob_db {
     const uint8_t *map;
     size_t map_len;
     const uint8_t *cls;
+    const uint8_t *link; /* 4 bytes per entry */
+    const uint8_t *dom;  /* 8 bytes per entry: dominated Left moves, bit 2*from + (to > from) */
     int max_len;
 } clob_db; /* map == NULL with cls set: entries lent by the builder */
+
+static inline uint64_t clob_db_dom(const clob_db *db, uint64_t i) {
+    uint64_t v = 0;
+    for (int k = 7; k >= 0; k--) v = v << 8 | db->dom[8 * i + (uint64_t)k];
+    return v;
+}
+
+static inline uint32_t clob_db_link(const clob_db *db, uint64_t i) {
+    const uint8_t *p = db->link + 4 * i;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
 
 /* Index of a run of length len with cell bits `bits` (len <= CLOB_DB_MAX_LEN). */
 static inline uint64_t clob_db_index(int len, uint64_t bits) { return ((1ULL << len) - 4) + bits; }
@@ -54,5 +71,11 @@ uint32_t clob_intern_cells(clob_solver *s, const uint8_t *cells, int n);
 const clob_run *clob_run_get(const clob_solver *s, uint32_t id);
 /* The class of one run, solved (no limit) when unknown. */
 clob_outcome clob_run_class(clob_solver *s, uint32_t id);
+/* Left to move in the sum of runs ids[0..n): 1 wins, 0 loses, -1 unknown. */
+int clob_search_ids(clob_solver *s, const uint32_t *ids, int n);
+/* The Left moves of run id (built on first use); returns their count. */
+int clob_run_moves(clob_solver *s, uint32_t id, const clob_rmove **out);
+/* Id of the run with these cell bits (X = 1), 0 when it has one colour. */
+uint32_t clob_intern_bits(clob_solver *s, int len, uint64_t bits);
 
 #endif

@@ -114,6 +114,8 @@ static uint32_t find_or_add(clob_solver *s, int len, const uint64_t bits[2]) {
     r->bits[1] = bits[1];
     r->len = (uint8_t)len;
     r->moves = UINT32_MAX;
+    for (int k = 0; k + 1 < len; k++)
+        r->changes += (uint8_t)((bits[k >> 6] >> (k & 63) ^ bits[(k + 1) >> 6] >> ((k + 1) & 63)) & 1);
     index_put(s, id);
     return id;
 }
@@ -152,8 +154,17 @@ uint32_t clob_intern_cells(clob_solver *s, const uint8_t *c, int n) {
         s->runs[nid].neg = id;
         if (s->db.cls && n <= s->db.max_len) {
             for (int t = 0; t < 2; t++) {
-                clob_run *r = &s->runs[t ? nid : id];
-                r->cls = s->db.cls[clob_db_index(n, r->bits[0])] & 7;
+                uint32_t me = t ? nid : id;
+                uint64_t ix = clob_db_index(n, s->runs[me].bits[0]);
+                s->runs[me].cls = s->db.cls[ix] & 7;
+                s->runs[me].dom = s->db.dom ? clob_db_dom(&s->db, ix) : 0;
+                uint32_t l = s->db.link ? clob_db_link(&s->db, ix) : 0;
+                if (l) {
+                    int ll = 2;
+                    while (clob_db_index(ll + 1, 0) <= l - 1) ll++;
+                    uint32_t rep = clob_intern_bits(s, ll, (l - 1) - clob_db_index(ll, 0));
+                    s->runs[me].link = rep;
+                }
             }
         }
     }
@@ -161,6 +172,12 @@ uint32_t clob_intern_cells(clob_solver *s, const uint8_t *c, int n) {
 }
 
 const clob_run *clob_run_get(const clob_solver *s, uint32_t id) { return &s->runs[id]; }
+
+uint32_t clob_intern_bits(clob_solver *s, int len, uint64_t bits) {
+    uint8_t c[64];
+    for (int k = 0; k < len; k++) c[k] = (bits >> k & 1) ? CLOB_X : CLOB_O;
+    return clob_intern_cells(s, c, len);
+}
 
 static void run_cells(const clob_run *r, uint8_t *c) {
     for (int k = 0; k < r->len; k++) c[k] = (r->bits[k >> 6] >> (k & 63) & 1) ? CLOB_X : CLOB_O;
@@ -195,12 +212,18 @@ static void build_moves(clob_solver *s, uint32_t id) {
             m->b = b;
             m->from = (uint8_t)i;
             m->to = (uint8_t)j;
-            m->dominated = 0;
+            m->dominated = (uint8_t)(s->runs[id].dom >> (2 * i + (j > i)) & 1);
             m->pad = 0;
         }
     }
     s->runs[id].moves = (uint32_t)first;
     s->runs[id].nmoves = (uint8_t)(s->nmv - first);
+}
+
+int clob_run_moves(clob_solver *s, uint32_t id, const clob_rmove **out) {
+    if (s->runs[id].moves == UINT32_MAX) build_moves(s, id);
+    *out = s->mv + s->runs[id].moves;
+    return s->runs[id].nmoves;
 }
 
 /* ---- transposition table ---- */
@@ -302,8 +325,10 @@ static int simplify(clob_solver *s, const uint32_t *in, int n_in, uint32_t *g) {
     int n = 0;
     bool simp = s->on & CLOB_T_SIMPLIFY;
     for (int i = 0; i < n_in; i++) {
-        if (simp && run_class(s, in[i]) == CLOB_OUT_P) continue;
-        g[n++] = in[i];
+        uint32_t id = in[i];
+        if (simp && s->runs[id].link) id = s->runs[id].link;
+        if (simp && run_class(s, id) == CLOB_OUT_P) continue;
+        g[n++] = id;
     }
     sort_ids(g, n);
     if (!simp || n < 2) return n;
@@ -327,6 +352,7 @@ static int simplify(clob_solver *s, const uint32_t *in, int n_in, uint32_t *g) {
 typedef struct move_ref {
     uint16_t slot;  /* index of the run in the position */
     uint16_t mv;    /* index in that run's moves */
+    int key;        /* order: lower first */
 } move_ref;
 
 /* Plays move (slot, mv) and writes the child from the opponent's side (colour-swapped). */
@@ -403,9 +429,14 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
                 const clob_run *r = &s->runs[g[i]];
                 for (int m = 0; m < r->nmoves; m++) {
                     if ((s->on & CLOB_T_DOMINATED) && s->mv[r->moves + (uint32_t)m].dominated) continue;
-                    order[nm].slot = (uint16_t)i;
-                    order[nm].mv = (uint16_t)m;
-                    nm++;
+                    const clob_rmove *mm = &s->mv[r->moves + (uint32_t)m];
+                    /* Fewest replies for the opponent first (seed 003's heuristic:
+                     * minus the opponent's move count). */
+                    int left = s->runs[mm->a].changes + s->runs[mm->b].changes;
+                    move_ref v = {(uint16_t)i, (uint16_t)m, pass * 1024 + (ord ? left : 0)};
+                    int k = nm++;
+                    for (; k > 0 && order[k - 1].key > v.key; k--) order[k] = order[k - 1];
+                    order[k] = v;
                 }
             }
         }
@@ -433,6 +464,8 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
     if (result != R_UNK && use_tt) tt_store(s, &key, result, s->ctl.nodes - nodes0 + 1, best_run, best_mv);
     return result;
 }
+
+int clob_search_ids(clob_solver *s, const uint32_t *ids, int n) { return search(s, ids, n); }
 
 /* ---- root ---- */
 
@@ -530,6 +563,7 @@ clob_solver *clob_solver_new(const clob_options *opt, yomi_error *err) {
     if (opt) s->opt = *opt;
     if (!s->opt.class_len) s->opt.class_len = 12;
     s->on = ~s->opt.without;
+    yomi_ctl_init(&s->ctl, NULL, "clobber");
     s->cap_runs = 1024;
     s->runs = calloc(s->cap_runs, sizeof *s->runs);
     s->index_mask = 2047;
@@ -565,8 +599,11 @@ void clob_solver_free(clob_solver *s) {
 
 int clob_solver_db_len(const clob_solver *s) { return s->db.cls ? s->db.max_len : 0; }
 
-void clob_solver_use_db(clob_solver *s, const uint8_t *cls, int max_len) {
+void clob_solver_use_db(clob_solver *s, const uint8_t *cls, const uint8_t *link, const uint8_t *dom,
+                        int max_len) {
     clob_db_close(&s->db);
     s->db.cls = cls;
+    s->db.link = link;
+    s->db.dom = dom;
     s->db.max_len = max_len;
 }
