@@ -73,7 +73,7 @@ has_re "unknown player" "<stdin>:7:4: unknown player 'Z'"
 "$yomi" clobber solve --batch "$tmp/none" >/dev/null 2>&1; expect "missing batch file" 2 "$?"
 
 # --without each technique: same answers on test_10.
-for t in db simplify static positive tt dominated order dup; do
+for t in db simplify static positive tt dominated order dup bounds; do
     "$yomi" clobber solve --batch "$tmp/b10" --without "$t" | sed -E 's/ \(proved.*//' >"$tmp/w"
     sed -E 's/ \(proved.*//' "$tmp/o10" | sed -E 's/, move .*//' >"$tmp/o10w"
     sed -i -E 's/, move .*//' "$tmp/w"

@@ -318,6 +318,41 @@ static void test_db(void) {
     for (uint64_t i = 0; i < entries; i++)
         for (int k = 0; k < 8; k++) doms += img[64 + 5 * entries + 8 * i + (uint64_t)k] != 0;
     CHECK_MSG(doms > 100, "only %ld dominated-move bytes", doms);
+    /* Up-scale bounds: lo*up + s*star <= g <= hi*up + s*star by brute force
+     * (XXO is up, XO is star), where the sum is short enough for it. */
+    long bchecked = 0, bfound = 0;
+    for (int len = 2; len <= (max_len < 9 ? max_len : 9); len++)
+        for (uint64_t bits = 1; bits + 1 < 1ULL << len; bits++) {
+            uint64_t i = ((1ULL << len) - 4) + bits;
+            const int8_t *bd = (const int8_t *)(img + 64 + 13 * entries + 4 * i);
+            for (int k = 0; k < 4; k++) {
+                if (bd[k] == -128) continue;
+                bfound++;
+                int nu = bd[k], st = k & 1, hi = k >= 2;
+                int cells = len + 4 * (nu < 0 ? -nu : nu) + 3 * st;
+                if (cells > 16 || (t_sanitized() && bits % 5)) continue;
+                /* lo: g - n*up - s*star >= 0; hi: n*up + s*star - g >= 0. Either
+                 * way: Right moving first in the sum loses. */
+                char buf[64];
+                int p = 0;
+                for (int c = 0; c < len; c++) buf[p++] = ((bits >> c & 1) != (unsigned)hi) ? 'X' : 'O';
+                for (int u = 0; u < (nu < 0 ? -nu : nu); u++) {
+                    bool upc = (nu > 0) == hi;
+                    memcpy(buf + p, upc ? ".XXO" : ".OOX", 4);
+                    p += 4;
+                }
+                if (st) {
+                    memcpy(buf + p, ".XO", 3);
+                    p += 3;
+                }
+                buf[p] = 0;
+                clob_strip d = S(buf);
+                bchecked++;
+                CHECK_MSG(!clob_brute_wins(&d, CLOB_RIGHT), "bound %d of run len %d bits %llx: %s", k, len,
+                          (unsigned long long)bits, buf);
+            }
+        }
+    CHECK_MSG(bchecked > 50 && bfound > 500, "bounds: %ld found, %ld checked", bfound, bchecked);
     char path[] = "/tmp/yomi_clob_db_XXXXXX";
     int fd = mkstemp(path);
     CHECK(fd >= 0);
@@ -332,6 +367,7 @@ static void test_db(void) {
         clob_strip b = S("XXOXOXOOXOXOXXOXOOXO.OXOXXO");
         CHECK(solve_class(s, &b) == solve_class(plain, &b));
         test_random(s, 0);
+        test_segclobber(s);
         clob_solver_free(s);
     }
     /* Corrupt: one entry byte changed. */
@@ -381,7 +417,7 @@ int main(int argc, char **argv) {
     TIMED(test_segclobber(s));
     TIMED(test_random(s, 0));
     /* Each technique off on its own still gives the brute force's answers. */
-    TIMED(for (unsigned bit = 1; bit <= CLOB_T_ID; bit <<= 1) test_random(s, bit));
+    TIMED(for (unsigned bit = 1; bit <= CLOB_T_LAST; bit <<= 1) test_random(s, bit));
     test_random(s, ~0u);
     TIMED(test_limits());
     TIMED(test_db());

@@ -87,8 +87,9 @@ enum {
     CLOB_T_DOMINATED = 1 << 5, /* dominated-move deletion (database) */
     CLOB_T_ORDER = 1 << 6,     /* move order: table move, moves in negative subgames */
     CLOB_T_DUP = 1 << 7,       /* play in one copy of identical subgames only */
-    CLOB_T_ID = 1 << 8,        /* iterative deepening on depth and leaf count */
+    CLOB_T_BOUNDS = 1 << 8,    /* bounds on the up scale (database): sums settled statically */
 };
+#define CLOB_T_LAST CLOB_T_BOUNDS
 /* The name of one technique bit ("db", "simplify", ...); NULL when unknown. */
 const char *clob_technique_name(unsigned bit);
 /* The bit of a technique name, 0 when unknown. */

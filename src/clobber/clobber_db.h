@@ -9,7 +9,7 @@
 
 #include "yomi/clobber.h"
 
-#define CLOB_DB_VERSION 3
+#define CLOB_DB_VERSION 4
 
 typedef struct clob_db_build_opts {
     int max_len;
@@ -28,6 +28,6 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
 
 /* Lets the solver read classes and links of runs up to max_len (not owned). */
 void clob_solver_use_db(clob_solver *s, const uint8_t *cls, const uint8_t *link, const uint8_t *dom,
-                        int max_len);
+                        const int8_t *bnd, int max_len);
 
 #endif

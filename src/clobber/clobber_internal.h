@@ -20,6 +20,7 @@ typedef struct clob_run {
     uint32_t neg;       /* id of the colour-swapped run */
     uint32_t link;      /* id of a shorter equal run (database), 0 when none */
     uint64_t dom;       /* dominated Left moves (database): bit 2*from + (to > from) */
+    int8_t lo[2], hi[2]; /* up-scale bounds (database): lo[s]*up + s*star <= run <= hi[s]*up + s*star */
     uint32_t moves;     /* first Left move in the move arena; UINT32_MAX: not built */
     uint8_t len;
     uint8_t nmoves;
@@ -45,6 +46,7 @@ typedef struct clob_db {
     const uint8_t *cls;
     const uint8_t *link; /* 4 bytes per entry */
     const uint8_t *dom;  /* 8 bytes per entry: dominated Left moves, bit 2*from + (to > from) */
+    const int8_t *bnd;   /* 4 bytes per entry: lo[0], lo[1], hi[0], hi[1] (CLOB_BND_NONE: none) */
     int max_len;
 } clob_db; /* map == NULL with cls set: entries lent by the builder */
 
@@ -58,6 +60,10 @@ static inline uint32_t clob_db_link(const clob_db *db, uint64_t i) {
     const uint8_t *p = db->link + 4 * i;
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
+
+#define CLOB_BND_NONE (-128)
+/* Bounds are searched for within -CLOB_BND_RANGE..CLOB_BND_RANGE ups. */
+#define CLOB_BND_RANGE 12
 
 /* Index of a run of length len with cell bits `bits` (len <= CLOB_DB_MAX_LEN). */
 static inline uint64_t clob_db_index(int len, uint64_t bits) { return ((1ULL << len) - 4) + bits; }

@@ -12,7 +12,9 @@
  *  40 24  zero
  *  64     classes: one byte per run, index clob_db_index(len, cell bits)
  *  64+E   links: four bytes per run (1 + index of a shorter equal run, 0: none)
- *  64+5E  dominated Left moves: eight bytes per run, bit 2*from + (to > from) */
+ *  64+5E  dominated Left moves: eight bytes per run, bit 2*from + (to > from)
+ *  64+13E up-scale bounds: four signed bytes per run, lo[0] lo[1] hi[0] hi[1]:
+ *         lo[s]*up + s*star <= run <= hi[s]*up + s*star, -128 when none */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -73,9 +75,9 @@ int clob_db_open(clob_db *db, const char *path, yomi_error *err) {
     else if (version != CLOB_DB_VERSION) why = "format version differs from this yomi's";
     else if (max_len < 2 || max_len > CLOB_DB_MAX_LEN) why = "max_len out of range";
     else if (get64(h + 16) != clob_db_entries((int)max_len)) why = "entry count does not match max_len";
-    else if ((uint64_t)st.st_size < DB_HEADER + 13 * clob_db_entries((int)max_len)) why = "truncated";
-    else if ((uint64_t)st.st_size > DB_HEADER + 13 * clob_db_entries((int)max_len)) why = "trailing bytes after the entries";
-    else if (checksum(h + DB_HEADER, 13 * clob_db_entries((int)max_len)) != get64(h + 24)) why = "checksum mismatch (corrupt)";
+    else if ((uint64_t)st.st_size < DB_HEADER + 17 * clob_db_entries((int)max_len)) why = "truncated";
+    else if ((uint64_t)st.st_size > DB_HEADER + 17 * clob_db_entries((int)max_len)) why = "trailing bytes after the entries";
+    else if (checksum(h + DB_HEADER, 17 * clob_db_entries((int)max_len)) != get64(h + 24)) why = "checksum mismatch (corrupt)";
     uint64_t entries = clob_db_entries((int)max_len);
     if (!why)
         for (uint64_t i = 0; i < entries && !why; i++) {
@@ -93,6 +95,7 @@ int clob_db_open(clob_db *db, const char *path, yomi_error *err) {
     db->cls = h + DB_HEADER;
     db->link = h + DB_HEADER + entries;
     db->dom = h + DB_HEADER + 5 * entries;
+    db->bnd = (const int8_t *)(h + DB_HEADER + 13 * entries);
     db->max_len = (int)max_len;
     return 0;
 }
@@ -238,6 +241,50 @@ static uint64_t dominated_moves(clob_solver *s, uint32_t id) {
     return out;
 }
 
+static int8_t neg_bnd(int8_t v) { return v == CLOB_BND_NONE ? CLOB_BND_NONE : (int8_t)-v; }
+
+/* g >= n*up + s*star (ge) or g <= n*up + s*star (!ge), by search: X >= 0 when
+ * Left moving first in -X loses. */
+static bool cmp_up(clob_solver *s, uint32_t g, int n, int st, bool ge, uint32_t star, uint32_t up, uint32_t down) {
+    uint32_t d[2 + 2 * CLOB_BND_RANGE];
+    int k = 0;
+    d[k++] = ge ? clob_run_get(s, g)->neg : g;
+    /* ge: -g + n*up + s*star; le: g - n*up - s*star = g + n*down + s*star. */
+    uint32_t u = (n > 0) == ge ? up : down;
+    for (int i = 0; i < (n > 0 ? n : -n); i++) d[k++] = u;
+    if (st) d[k++] = star;
+    return clob_search_ids(s, d, k) == 0;
+}
+
+/* lo[0], lo[1], hi[0], hi[1] of run g within the range (CLOB_BND_NONE outside). */
+static void run_bounds(clob_solver *s, uint32_t g, uint32_t star, uint32_t up, uint32_t down, int8_t out[4]) {
+    for (int st = 0; st < 2; st++) {
+        /* lo: the largest n with g >= n*up + st*star (true for small n). */
+        int a = -CLOB_BND_RANGE, b = CLOB_BND_RANGE;
+        if (!cmp_up(s, g, a, st, true, star, up, down)) out[st] = CLOB_BND_NONE;
+        else {
+            while (a < b) {
+                int m = a + (b - a + 1) / 2;
+                if (cmp_up(s, g, m, st, true, star, up, down)) a = m;
+                else b = m - 1;
+            }
+            out[st] = (int8_t)a;
+        }
+        /* hi: the smallest n with g <= n*up + st*star. */
+        a = -CLOB_BND_RANGE;
+        b = CLOB_BND_RANGE;
+        if (!cmp_up(s, g, b, st, false, star, up, down)) out[2 + st] = CLOB_BND_NONE;
+        else {
+            while (a < b) {
+                int m = a + (b - a) / 2;
+                if (cmp_up(s, g, m, st, false, star, up, down)) b = m;
+                else a = m + 1;
+            }
+            out[2 + st] = (int8_t)a;
+        }
+    }
+}
+
 static void run_of_index(uint64_t idx, int *len, uint64_t *bits) {
     int l = 2;
     while (clob_db_index(l + 1, 0) <= idx) l++;
@@ -251,7 +298,7 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
     if (max_len < 2 || max_len > CLOB_DB_MAX_LEN)
         return yomi_fail(err, 0, 0, "--max-len %d: must be from 2 to %d", max_len, CLOB_DB_MAX_LEN);
     uint64_t entries = clob_db_entries(max_len);
-    uint8_t *file = calloc(DB_HEADER + 13 * entries, 1);
+    uint8_t *file = calloc(DB_HEADER + 17 * entries, 1);
     uint64_t *fps = calloc(entries, sizeof *fps);
     fp_map map = {calloc(1024, sizeof(fp_bucket)), 1023, 0, NULL, 0, 0};
     if (!file || !fps || !map.b) {
@@ -261,6 +308,9 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
         return yomi_fail(err, 0, 0, "out of memory for %llu entries", (unsigned long long)entries);
     }
     uint8_t *cls = file + DB_HEADER, *link = cls + entries, *dom = cls + 5 * entries;
+    /* Bounds are written XOR 0x80 while a length is solved (0: none), so an OR
+     * over ranks merges them; each length is turned back once merged. */
+    int8_t *bnd = (int8_t *)(cls + 13 * entries);
     int nranks = o->nranks > 0 ? o->nranks : 1, rc = 0;
     for (int len = 2; len <= max_len && !rc; len++) {
         /* One solver per length: it reads the finished shorter lengths as its
@@ -271,7 +321,16 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
             rc = -1;
             break;
         }
-        clob_solver_use_db(s, cls, link, dom, len - 1);
+        clob_solver_use_db(s, cls, link, dom, bnd, len - 1);
+        uint32_t star = 0, up = 0, down = 0;
+        {
+            uint8_t c[3] = {CLOB_X, CLOB_O, 0};
+            star = clob_intern_cells(s, c, 2);
+            c[1] = CLOB_X;
+            c[2] = CLOB_O;
+            up = clob_intern_cells(s, c, 3);
+            down = clob_run_get(s, up)->neg;
+        }
         uint32_t tests[FP_TESTS];
         for (int k = 0; k < FP_TESTS; k++) {
             uint8_t c[8];
@@ -304,6 +363,16 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
                     set_dom(dom, clob_db_index(len, rb_bits), m);
                     set_dom(dom, clob_db_index(len, reverse_bits(rb_bits, len)), mirror_dom(m, len));
                 }
+            if (len <= dom_len) {
+                int8_t bd[4];
+                run_bounds(s, id, star, up, down, bd);
+                /* -g lies between -hi and -lo. */
+                int8_t nbd[4] = {neg_bnd(bd[2]), neg_bnd(bd[3]), neg_bnd(bd[0]), neg_bnd(bd[1])};
+                for (int k = 0; k < 4; k++) {
+                    bnd[4 * ix[0] + (uint64_t)k] = bnd[4 * rx[0] + (uint64_t)k] = (int8_t)((uint8_t)bd[k] ^ 0x80);
+                    bnd[4 * ix[1] + (uint64_t)k] = bnd[4 * rx[1] + (uint64_t)k] = (int8_t)((uint8_t)nbd[k] ^ 0x80);
+                }
+            }
             if (c == CLOB_OUT_P || len > link_len) continue;
             uint64_t fp = fingerprint(s, id, tests), nfp = nb == b ? fp : fingerprint(s, nid, tests);
             fps[ix[0]] = fp;
@@ -332,8 +401,11 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
             o->exchange(cls + clob_db_index(len, 0), 1ULL << len, o->ctx);
             o->exchange(link + 4 * clob_db_index(len, 0), 4ULL << len, o->ctx);
             o->exchange(dom + 8 * clob_db_index(len, 0), 8ULL << len, o->ctx);
+            o->exchange((uint8_t *)bnd + 4 * clob_db_index(len, 0), 4ULL << len, o->ctx);
             o->exchange((uint8_t *)(fps + clob_db_index(len, 0)), 8ULL << len, o->ctx);
         }
+        for (uint64_t i = 4 * clob_db_index(len, 0); i < 4 * clob_db_index(len + 1, 0); i++)
+            bnd[i] = (int8_t)((uint8_t)bnd[i] ^ 0x80);
         /* This length's runs without a shorter equal run become representatives,
          * in index order (the same on every rank). */
         if (len <= link_len)
@@ -358,10 +430,10 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
     put32(file + 8, CLOB_DB_VERSION);
     put32(file + 12, (uint32_t)max_len);
     put64(file + 16, entries);
-    put64(file + 24, checksum(cls, 13 * entries));
+    put64(file + 24, checksum(cls, 17 * entries));
     put32(file + 32, (uint32_t)link_len);
     put32(file + 36, (uint32_t)dom_len);
     *out = file;
-    *out_len = DB_HEADER + 13 * entries;
+    *out_len = DB_HEADER + 17 * entries;
     return 0;
 }

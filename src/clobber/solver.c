@@ -46,7 +46,7 @@ struct clob_solver {
 };
 
 static const char *const tech_names[] = {"db", "simplify", "static", "positive", "tt",
-                                         "dominated", "order", "dup", "id"};
+                                         "dominated", "order", "dup", "bounds"};
 
 const char *clob_technique_name(unsigned bit) {
     for (unsigned i = 0; i < sizeof tech_names / sizeof *tech_names; i++)
@@ -114,6 +114,7 @@ static uint32_t find_or_add(clob_solver *s, int len, const uint64_t bits[2]) {
     r->bits[1] = bits[1];
     r->len = (uint8_t)len;
     r->moves = UINT32_MAX;
+    r->lo[0] = r->lo[1] = r->hi[0] = r->hi[1] = CLOB_BND_NONE;
     for (int k = 0; k + 1 < len; k++)
         r->changes += (uint8_t)((bits[k >> 6] >> (k & 63) ^ bits[(k + 1) >> 6] >> ((k + 1) & 63)) & 1);
     index_put(s, id);
@@ -158,6 +159,11 @@ uint32_t clob_intern_cells(clob_solver *s, const uint8_t *c, int n) {
                 uint64_t ix = clob_db_index(n, s->runs[me].bits[0]);
                 s->runs[me].cls = s->db.cls[ix] & 7;
                 s->runs[me].dom = s->db.dom ? clob_db_dom(&s->db, ix) : 0;
+                if (s->db.bnd)
+                    for (int k = 0; k < 2; k++) {
+                        s->runs[me].lo[k] = s->db.bnd[4 * ix + (uint64_t)k];
+                        s->runs[me].hi[k] = s->db.bnd[4 * ix + 2 + (uint64_t)k];
+                    }
                 uint32_t l = s->db.link ? clob_db_link(&s->db, ix) : 0;
                 if (l) {
                     int ll = 2;
@@ -349,6 +355,34 @@ static int simplify(clob_solver *s, const uint32_t *in, int n_in, uint32_t *g) {
     return m;
 }
 
+/* Bounds on the up scale: each run lies between a*up + s*star and b*up + t*star
+ * (database). With L = the largest sum of lower bounds for each star parity and
+ * H = the smallest sum of upper bounds: G >= L, so L |> 0 (N >= 1, or N >= -1
+ * with a star) means Left moving first wins; G <= H, so H <= 0 (N <= 0, or
+ * N <= -2 with a star) means she loses. */
+static int bounds_rule(const clob_solver *s, const uint32_t *g, int n) {
+    enum { NEG = -100000, POS = 100000 };
+    int lo[2] = {0, NEG}, hi[2] = {0, POS};
+    for (int i = 0; i < n; i++) {
+        const clob_run *r = &s->runs[g[i]];
+        int nlo[2] = {NEG, NEG}, nhi[2] = {POS, POS};
+        for (int p = 0; p < 2; p++)
+            for (int k = 0; k < 2; k++) {
+                if (r->lo[k] != CLOB_BND_NONE && lo[p] > NEG && lo[p] + r->lo[k] > nlo[p ^ k])
+                    nlo[p ^ k] = lo[p] + r->lo[k];
+                if (r->hi[k] != CLOB_BND_NONE && hi[p] < POS && hi[p] + r->hi[k] < nhi[p ^ k])
+                    nhi[p ^ k] = hi[p] + r->hi[k];
+            }
+        lo[0] = nlo[0];
+        lo[1] = nlo[1];
+        hi[0] = nhi[0];
+        hi[1] = nhi[1];
+    }
+    if ((lo[0] > NEG && lo[0] >= 1) || (lo[1] > NEG && lo[1] >= -1)) return R_WIN;
+    if ((hi[0] < POS && hi[0] <= 0) || (hi[1] < POS && hi[1] <= -2)) return R_LOSS;
+    return R_UNK;
+}
+
 typedef struct move_ref {
     uint16_t slot;  /* index of the run in the position */
     uint16_t mv;    /* index in that run's moves */
@@ -402,6 +436,7 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
         if (nl == n || (nn == 1 && nl == n - 1)) result = R_WIN;
         else if (nr == n) result = R_LOSS;
     }
+    if (result == R_UNK && (s->on & CLOB_T_BOUNDS) && db) result = bounds_rule(s, g, n);
     /* G' - g for g > 0: if Left wins G' - g moving first, she wins G'. */
     if (result == R_UNK && (s->on & CLOB_T_POSITIVE) && nl && n > 1) {
         uint32_t c[CLOB_MAX_RUNS];
@@ -600,10 +635,11 @@ void clob_solver_free(clob_solver *s) {
 int clob_solver_db_len(const clob_solver *s) { return s->db.cls ? s->db.max_len : 0; }
 
 void clob_solver_use_db(clob_solver *s, const uint8_t *cls, const uint8_t *link, const uint8_t *dom,
-                        int max_len) {
+                        const int8_t *bnd, int max_len) {
     clob_db_close(&s->db);
     s->db.cls = cls;
     s->db.link = link;
     s->db.dom = dom;
+    s->db.bnd = bnd;
     s->db.max_len = max_len;
 }
