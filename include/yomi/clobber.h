@@ -88,8 +88,9 @@ enum {
     CLOB_T_ORDER = 1 << 6,     /* move order: table move, moves in negative subgames */
     CLOB_T_DUP = 1 << 7,       /* play in one copy of identical subgames only */
     CLOB_T_BOUNDS = 1 << 8,    /* bounds on the up scale (database): sums settled statically */
+    CLOB_T_ETC = 1 << 9,       /* cheap steps on every child before searching any */
 };
-#define CLOB_T_LAST CLOB_T_BOUNDS
+#define CLOB_T_LAST CLOB_T_ETC
 /* The name of one technique bit ("db", "simplify", ...); NULL when unknown. */
 const char *clob_technique_name(unsigned bit);
 /* The bit of a technique name, 0 when unknown. */

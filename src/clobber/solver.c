@@ -46,7 +46,7 @@ struct clob_solver {
 };
 
 static const char *const tech_names[] = {"db", "simplify", "static", "positive", "tt",
-                                         "dominated", "order", "dup", "bounds"};
+                                         "dominated", "order", "dup", "bounds", "etc"};
 
 const char *clob_technique_name(unsigned bit) {
     for (unsigned i = 0; i < sizeof tech_names / sizeof *tech_names; i++)
@@ -400,11 +400,21 @@ static int child_of(const clob_solver *s, const uint32_t *g, int n, int slot, co
     return k;
 }
 
-static int search(clob_solver *s, const uint32_t *in, int n_in) {
-    s->ctl.nodes++;
-    if (yomi_ctl_check(&s->ctl)) return R_UNK;
+/* A node after simplification, with what the cheap steps learnt about it. */
+typedef struct node {
     uint32_t g[CLOB_MAX_RUNS];
-    int n = simplify(s, in, n_in, g);
+    clob_outcome cls[CLOB_MAX_RUNS];
+    int n, nl;
+    bool use_tt;
+    ctt_key key;
+} node;
+
+/* The steps of a node that need no move (seed 003, steps 1-3): simplify, the
+ * database for a single run, the table, static rules and up-scale bounds.
+ * R_WIN / R_LOSS when they settle it, else R_UNK with nd filled in. */
+static int prepare(clob_solver *s, const uint32_t *in, int n_in, node *nd) {
+    uint32_t *g = nd->g;
+    int n = nd->n = simplify(s, in, n_in, g);
     if (n == 0) return R_LOSS;
     bool db = s->on & CLOB_T_DB;
     if (n == 1 && db && !s->runs[g[0]].busy) {
@@ -412,15 +422,13 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
         if (c == CLOB_OUT_L || c == CLOB_OUT_N) return R_WIN;
         if (c == CLOB_OUT_R || c == CLOB_OUT_P) return R_LOSS;
     }
-    ctt_key key;
-    bool use_tt = (s->on & CLOB_T_TT) && s->tt;
-    if (use_tt) {
-        make_key(s, g, n, &key);
-        ctt_entry *e = tt_probe(s, &key);
+    nd->use_tt = (s->on & CLOB_T_TT) && s->tt;
+    if (nd->use_tt) {
+        make_key(s, g, n, &nd->key);
+        ctt_entry *e = tt_probe(s, &nd->key);
         if (e) return e->result == 1 ? R_WIN : R_LOSS;
     }
-    uint64_t nodes0 = s->ctl.nodes;
-    clob_outcome cls[CLOB_MAX_RUNS];
+    clob_outcome *cls = nd->cls;
     int nl = 0, nr = 0, nn = 0, nu = 0;
     for (int i = 0; i < n; i++) {
         cls[i] = db ? run_class(s, g[i]) : CLOB_OUT_UNKNOWN;
@@ -429,16 +437,29 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
         nn += cls[i] == CLOB_OUT_N;
         nu += cls[i] == CLOB_OUT_UNKNOWN || cls[i] == CLOB_OUT_P;
     }
-    int result = R_UNK;
+    nd->nl = nl;
     /* Static rules: a sum of positive games is positive, of negative games
      * negative; one N game and positive ones: the player moves in N and wins. */
     if ((s->on & CLOB_T_STATIC) && db && !nu) {
-        if (nl == n || (nn == 1 && nl == n - 1)) result = R_WIN;
-        else if (nr == n) result = R_LOSS;
+        if (nl == n || (nn == 1 && nl == n - 1)) return R_WIN;
+        if (nr == n) return R_LOSS;
     }
-    if (result == R_UNK && (s->on & CLOB_T_BOUNDS) && db) result = bounds_rule(s, g, n);
+    if ((s->on & CLOB_T_BOUNDS) && db) return bounds_rule(s, g, n);
+    return R_UNK;
+}
+
+static int search(clob_solver *s, const uint32_t *in, int n_in) {
+    s->ctl.nodes++;
+    if (yomi_ctl_check(&s->ctl)) return R_UNK;
+    node nd;
+    int result = prepare(s, in, n_in, &nd);
+    if (result != R_UNK) return result;
+    const uint32_t *g = nd.g;
+    const clob_outcome *cls = nd.cls;
+    int n = nd.n;
+    uint64_t nodes0 = s->ctl.nodes;
     /* G' - g for g > 0: if Left wins G' - g moving first, she wins G'. */
-    if (result == R_UNK && (s->on & CLOB_T_POSITIVE) && nl && n > 1) {
+    if ((s->on & CLOB_T_POSITIVE) && nd.nl && n > 1) {
         uint32_t c[CLOB_MAX_RUNS];
         for (int i = 0; i < n && result == R_UNK; i++) {
             if (cls[i] != CLOB_OUT_L || (i && g[i] == g[i - 1])) continue;
@@ -477,7 +498,28 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
         }
         bool unknown = false;
         result = R_LOSS;
-        for (int t = 0; t < nm; t++) {
+        /* Enhanced transposition cutoff: the cheap steps on every child first;
+         * a child they settle as lost wins at once, one settled as won is a
+         * refuted move and is not searched. */
+        uint8_t refuted[2 * CLOB_MAX_LEN] = {0};
+        if (s->on & CLOB_T_ETC) {
+            for (int t = 0; t < nm && result == R_LOSS; t++) {
+                uint32_t c[CLOB_MAX_RUNS];
+                const clob_run *r = &s->runs[g[order[t].slot]];
+                clob_rmove m = s->mv[r->moves + order[t].mv];
+                node cn;
+                int rr = prepare(s, c, child_of(s, g, n, order[t].slot, &m, c), &cn);
+                if (rr == R_LOSS) {
+                    result = R_WIN;
+                    best_run = g[order[t].slot];
+                    best_mv = order[t].mv;
+                }
+                refuted[t] = rr == R_WIN;
+            }
+            if (s->ctl.stopped) return R_UNK;
+        }
+        for (int t = 0; t < nm && result == R_LOSS; t++) {
+            if (refuted[t]) continue;
             uint32_t c[CLOB_MAX_RUNS];
             const clob_run *r = &s->runs[g[order[t].slot]];
             clob_rmove m = s->mv[r->moves + order[t].mv];
@@ -496,7 +538,7 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
         }
         if (result == R_LOSS && unknown) result = R_UNK;
     }
-    if (result != R_UNK && use_tt) tt_store(s, &key, result, s->ctl.nodes - nodes0 + 1, best_run, best_mv);
+    if (result != R_UNK && nd.use_tt) tt_store(s, &nd.key, result, s->ctl.nodes - nodes0 + 1, best_run, best_mv);
     return result;
 }
 
