@@ -446,16 +446,15 @@ static int child_of(const clob_solver *s, const uint32_t *g, int n, int slot, co
 /* A node after simplification, with what the cheap steps learnt about it. */
 typedef struct node {
     uint32_t g[CLOB_MAX_RUNS];
-    clob_outcome cls[CLOB_MAX_RUNS];
+    uint8_t cls[CLOB_MAX_RUNS]; /* clob_outcome */
     int n, nl;
     bool use_tt;
     ctt_key key;
 } node;
 
-/* The steps of a node that need no move (seed 003, steps 1-3): simplify, the
- * database for a single run, the table, static rules and up-scale bounds.
- * R_WIN / R_LOSS when they settle it, else R_UNK with nd filled in. */
-static int prepare(clob_solver *s, const uint32_t *in, int n_in, node *nd) {
+/* First half of a node's cheap steps: simplify, the database for a single run,
+ * the table key (its bucket is prefetched for prepare_rest). */
+static int prepare_key(clob_solver *s, const uint32_t *in, int n_in, node *nd) {
     uint32_t *g = nd->g;
     int n = nd->n = simplify(s, in, n_in, g);
     if (n == 0) return R_LOSS;
@@ -468,13 +467,24 @@ static int prepare(clob_solver *s, const uint32_t *in, int n_in, node *nd) {
     nd->use_tt = (s->on & CLOB_T_TT) && s->tt;
     if (nd->use_tt) {
         make_key(s, g, n, &nd->key);
+        __builtin_prefetch(s->tt + ((nd->key.hash & s->tt_mask) << 1));
+    }
+    return R_UNK;
+}
+
+/* Second half: the table, static rules and up-scale bounds. */
+static int prepare_rest(clob_solver *s, node *nd) {
+    const uint32_t *g = nd->g;
+    int n = nd->n;
+    bool db = s->on & CLOB_T_DB;
+    if (nd->use_tt) {
         ctt_entry *e = tt_probe(s, &nd->key);
         if (e) return e->result == 1 ? R_WIN : R_LOSS;
     }
-    clob_outcome *cls = nd->cls;
+    uint8_t *cls = nd->cls;
     int nl = 0, nr = 0, nn = 0, nu = 0;
     for (int i = 0; i < n; i++) {
-        cls[i] = db ? run_class(s, g[i]) : CLOB_OUT_UNKNOWN;
+        cls[i] = (uint8_t)(db ? run_class(s, g[i]) : CLOB_OUT_UNKNOWN);
         nl += cls[i] == CLOB_OUT_L;
         nr += cls[i] == CLOB_OUT_R;
         nn += cls[i] == CLOB_OUT_N;
@@ -491,14 +501,30 @@ static int prepare(clob_solver *s, const uint32_t *in, int n_in, node *nd) {
     return R_UNK;
 }
 
+/* The steps of a node that need no move (seed 003, steps 1-3): simplify, the
+ * database for a single run, the table, static rules and up-scale bounds.
+ * R_WIN / R_LOSS when they settle it, else R_UNK with nd filled in. */
+static int prepare(clob_solver *s, const uint32_t *in, int n_in, node *nd) {
+    int r = prepare_key(s, in, n_in, nd);
+    return r != R_UNK ? r : prepare_rest(s, nd);
+}
+
+static int expand(clob_solver *s, const node *nd);
+
 static int search(clob_solver *s, const uint32_t *in, int n_in) {
     s->ctl.nodes++;
     if (yomi_ctl_check(&s->ctl)) return R_UNK;
     node nd;
     int result = prepare(s, in, n_in, &nd);
-    if (result != R_UNK) return result;
+    return result != R_UNK ? result : expand(s, &nd);
+}
+
+/* Steps 4-8 of a node its cheap steps left open: G' - g, then the moves. */
+static int expand(clob_solver *s, const node *ndp) {
+    const node nd = *ndp;
+    int result = R_UNK;
     const uint32_t *g = nd.g;
-    const clob_outcome *cls = nd.cls;
+    const uint8_t *cls = nd.cls;
     int n = nd.n;
     uint64_t nodes0 = s->ctl.nodes;
     /* G' - g for g > 0: if Left wins G' - g moving first, she wins G'. */
@@ -544,30 +570,44 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
         /* Enhanced transposition cutoff: the cheap steps on every child first;
          * a child they settle as lost wins at once, one settled as won is a
          * refuted move and is not searched. */
-        uint8_t refuted[2 * CLOB_MAX_LEN] = {0};
-        if (s->on & CLOB_T_ETC) {
-            for (int t = 0; t < nm && result == R_LOSS; t++) {
+        int8_t quick[2 * CLOB_MAX_LEN];
+        node *kids = NULL;
+        if ((s->on & CLOB_T_ETC) && (kids = malloc((size_t)nm * sizeof *kids))) {
+            /* All keys first (their buckets prefetched), then the probes. */
+            for (int t = 0; t < nm; t++) {
                 uint32_t c[CLOB_MAX_RUNS];
                 const clob_run *r = &s->runs[g[order[t].slot]];
                 clob_rmove m = s->mv[r->moves + order[t].mv];
-                node cn;
-                int rr = prepare(s, c, child_of(s, g, n, order[t].slot, &m, c), &cn);
-                if (rr == R_LOSS) {
+                quick[t] = (int8_t)prepare_key(s, c, child_of(s, g, n, order[t].slot, &m, c), &kids[t]);
+            }
+            for (int t = 0; t < nm && result == R_LOSS; t++) {
+                if (quick[t] == R_UNK) quick[t] = (int8_t)prepare_rest(s, &kids[t]);
+                if (quick[t] == R_LOSS) {
                     result = R_WIN;
                     best_run = g[order[t].slot];
                     best_mv = order[t].mv;
                 }
-                refuted[t] = rr == R_WIN;
             }
-            if (s->ctl.stopped) return R_UNK;
+            if (s->ctl.stopped) {
+                free(kids);
+                return R_UNK;
+            }
         }
         for (int t = 0; t < nm && result == R_LOSS; t++) {
-            if (refuted[t]) continue;
-            uint32_t c[CLOB_MAX_RUNS];
-            const clob_run *r = &s->runs[g[order[t].slot]];
-            clob_rmove m = s->mv[r->moves + order[t].mv];
-            int k = child_of(s, g, n, order[t].slot, &m, c);
-            int rr = search(s, c, k);
+            int rr;
+            if (kids) {
+                if (quick[t] == R_WIN) continue; /* a refuted move */
+                s->ctl.nodes++;
+                /* A sibling searched since may have put it in the table. */
+                ctt_entry *e = kids[t].use_tt ? tt_probe(s, &kids[t].key) : NULL;
+                if (e) rr = e->result == 1 ? R_WIN : R_LOSS;
+                else rr = yomi_ctl_check(&s->ctl) ? R_UNK : expand(s, &kids[t]);
+            } else {
+                uint32_t c[CLOB_MAX_RUNS];
+                const clob_run *r = &s->runs[g[order[t].slot]];
+                clob_rmove m = s->mv[r->moves + order[t].mv];
+                rr = search(s, c, child_of(s, g, n, order[t].slot, &m, c));
+            }
             if (rr == R_LOSS) {
                 result = R_WIN;
                 best_run = g[order[t].slot];
@@ -575,10 +615,14 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
                 break;
             }
             if (rr == R_UNK) {
-                if (s->ctl.stopped) return R_UNK;
+                if (s->ctl.stopped) {
+                    free(kids);
+                    return R_UNK;
+                }
                 unknown = true;
             }
         }
+        free(kids);
         if (result == R_LOSS && unknown) result = R_UNK;
     }
     if (result != R_UNK && nd.use_tt) tt_store(s, &nd.key, result, s->ctl.nodes - nodes0 + 1, best_run, best_mv);
