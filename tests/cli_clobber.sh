@@ -25,7 +25,7 @@ has_re "no move: loses" '^XXO O: winner X, move none \(proved, '
 
 # JSON: the fields the issue asks for.
 OUT=$("$yomi" clobber solve XOXO --to-move X --json)
-has_re "json one side" '^\{"board":"XOXO","to_move":"X","winner":"X","move":"[0-9]+-[0-9]+","basis":"proved","nodes":[0-9]+,"seconds":[0-9.e-]+\}$'
+has_re "json one side" '^\{"board":"XOXO","to_move":"X","winner":"X","move":"[0-9]+-[0-9]+","basis":"proved","database":null,"nodes":[0-9]+,"seconds":[0-9.e-]+\}$'
 OUT=$("$yomi" clobber solve XOXOXO --json)
 has_re "json both" '^\{"board":"XOXOXO","to_move":"both","outcome":"P","winner":\{"X":"O","O":"X"\},"move":\{"X":null,"O":null\},"basis":"proved",'
 
@@ -84,6 +84,8 @@ done
 "$yomi" clobber db build --max-len 9 --out "$tmp/db" 2>/dev/null; expect "db build exit" 0 "$?"
 OUT=$("$yomi" clobber db info "$tmp/db")
 has_re "db info" 'runs of 2\.\.9 stones, checksum ok'
+OUT=$("$yomi" clobber solve XXO.XO --to-move O --json --db "$tmp/db")
+has_re "json names the database" '"database":\{"path":"[^"]+/db","max_len":9\}'
 "$yomi" clobber solve --batch "$tmp/b10" --db "$tmp/db" | sed -E 's/, move .*//' >"$tmp/w"
 if cmp -s "$tmp/w" "$tmp/o10w"; then ok; else bad "answers with the database differ"; fi
 OUT=$("$yomi" clobber solve XXO --db "$tmp/nothere" 2>&1); rc=$?

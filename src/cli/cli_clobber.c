@@ -92,6 +92,7 @@ static void mpi_or_bytes(uint8_t *bytes, uint64_t n, void *ctx) {
 
 typedef struct solve_cfg {
     clob_solver *solver;
+    const char *db_path; /* the database in use, NULL when none */
     yomi_limits lim;
     bool json;
 } solve_cfg;
@@ -163,6 +164,17 @@ static int solve_board(solve_cfg *c, const clob_strip *b, int player, FILE *out)
         }
         yomi_json_key(&j, "basis");
         yomi_json_string(&j, basis);
+        yomi_json_key(&j, "database");
+        if (c->db_path) {
+            yomi_json_begin_object(&j);
+            yomi_json_key(&j, "path");
+            yomi_json_string(&j, c->db_path);
+            yomi_json_key(&j, "max_len");
+            yomi_json_int(&j, clob_solver_db_len(c->solver));
+            yomi_json_end_object(&j);
+        } else {
+            yomi_json_null(&j);
+        }
         yomi_json_key(&j, "nodes");
         yomi_json_uint(&j, nodes);
         yomi_json_key(&j, "seconds");
@@ -449,6 +461,7 @@ static int cmd_solve(int argc, char **argv, par *pp) {
         fprintf(stderr, "yomi clobber: %s\n", err.msg);
         return opt.db_path ? CLI_BAD_INPUT : CLI_FAILED;
     }
+    c.db_path = opt.db_path;
     int status = batch ? run_batch(&c, batch, pp) : solve_board(&c, &b, player, stdout);
     clob_solver_free(c.solver);
     return status;
