@@ -593,7 +593,34 @@ static int expand(clob_solver *s, const node *ndp) {
                 return R_UNK;
             }
         }
-        for (int t = 0; t < nm && result == R_LOSS; t++) {
+        /* Search order: moves in runs negative for the player first (seed 003),
+         * then, with the children prepared, those whose runs' up-scale bounds
+         * promise the opponent least (the sum of the four bounds, an estimate
+         * of twice its value in ups; tuned on (XO)^24..28: about half the
+         * nodes of the plain order, 11-24), else the order above. */
+        int seq[2 * CLOB_MAX_LEN];
+        int score[2 * CLOB_MAX_LEN];
+        for (int t = 0; t < nm; t++) {
+            seq[t] = t;
+            score[t] = 0;
+            if (!kids || !(s->on & CLOB_T_ORDER)) continue;
+            score[t] = order[t].key >= 1024 ? 1 << 20 : 0;
+            if (quick[t] != R_UNK) continue;
+            for (int i = 0; i < kids[t].n; i++) {
+                const clob_run *r = &s->runs[kids[t].g[i]];
+                for (int q = 0; q < 2; q++) {
+                    if (r->lo[q] != CLOB_BND_NONE) score[t] += r->lo[q];
+                    if (r->hi[q] != CLOB_BND_NONE) score[t] += r->hi[q];
+                }
+            }
+        }
+        for (int t = 1; t < nm; t++) {
+            int v = seq[t], k = t;
+            for (; k > 0 && score[seq[k - 1]] > score[v]; k--) seq[k] = seq[k - 1];
+            seq[k] = v;
+        }
+        for (int u = 0; u < nm && result == R_LOSS; u++) {
+            int t = seq[u];
             int rr;
             if (kids) {
                 if (quick[t] == R_WIN) continue; /* a refuted move */
