@@ -3,6 +3,7 @@
 # error positions and exit codes, --without, the database file.
 # Usage: cli_clobber.sh YOMI_BINARY DATA_DIR
 set -u
+unset YOMI_CLOBBER_DB  # the tests name their databases
 yomi=$1
 data=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -88,6 +89,8 @@ OUT=$("$yomi" clobber solve XXO.XO --to-move O --json --db "$tmp/db")
 has_re "json names the database" '"database":\{"path":"[^"]+/db","max_len":9\}'
 "$yomi" clobber solve --batch "$tmp/b10" --db "$tmp/db" | sed -E 's/, move .*//' >"$tmp/w"
 if cmp -s "$tmp/w" "$tmp/o10w"; then ok; else bad "answers with the database differ"; fi
+OUT=$(YOMI_CLOBBER_DB="$tmp/db" "$yomi" clobber solve XO --json)
+has_re "YOMI_CLOBBER_DB is the default" '"database":\{"path":"[^"]+/db","max_len":9\}'
 OUT=$("$yomi" clobber solve XXO --db "$tmp/nothere" 2>&1); rc=$?
 expect "missing db exit" 0 "$rc"
 has_re "missing db said" 'database .*nothere: .*solving without it'

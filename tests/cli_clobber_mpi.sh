@@ -6,6 +6,7 @@
 # binary without it, or a launcher that does not run, fails the test.
 # Usage: cli_clobber_mpi.sh YOMI_BINARY DATA_DIR
 set -u
+unset YOMI_CLOBBER_DB  # the tests name their databases
 yomi=$1
 data=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)

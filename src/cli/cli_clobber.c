@@ -32,7 +32,8 @@ static void usage(FILE *o) {
           "solve options:\n"
           "  --to-move X|O     the player to move\n"
           "  --json            one JSON object per board\n"
-          "  --db FILE         database from 'db build' (a missing file: solve without it)\n"
+          "  --db FILE         database from 'db build' (a missing file: solve without it;\n"
+          "                    default: $YOMI_CLOBBER_DB when set)\n"
           "  --hash-mb M       transposition table in MB (default 256)\n"
           "  --class-len N     solve the class of runs up to N stones on demand (default 12)\n"
           "  --time S, --nodes N  limits per board; a board they stop answers 'unknown'\n"
@@ -445,6 +446,9 @@ static int cmd_solve(int argc, char **argv, par *pp) {
         fprintf(stderr, "yomi clobber solve: board, column %ld: %s\n", err.column, err.msg);
         return CLI_BAD_INPUT;
     }
+    if (!opt.db_path && getenv("YOMI_CLOBBER_DB") && *getenv("YOMI_CLOBBER_DB") &&
+        !(opt.without & CLOB_T_DB))
+        opt.db_path = getenv("YOMI_CLOBBER_DB");
     if (opt.db_path) {
         FILE *f = fopen(opt.db_path, "rb");
         if (!f) {
