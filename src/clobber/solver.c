@@ -527,19 +527,6 @@ static int expand(clob_solver *s, const node *ndp) {
     const uint8_t *cls = nd.cls;
     int n = nd.n;
     uint64_t nodes0 = s->ctl.nodes;
-    /* G' - g for g > 0: if Left wins G' - g moving first, she wins G'. */
-    if ((s->on & CLOB_T_POSITIVE) && nd.nl && n > 1) {
-        uint32_t c[CLOB_MAX_RUNS];
-        for (int i = 0; i < n && result == R_UNK; i++) {
-            if (cls[i] != CLOB_OUT_L || (i && g[i] == g[i - 1])) continue;
-            int k = 0;
-            for (int j = 0; j < n; j++)
-                if (j != i) c[k++] = g[j];
-            int r = search(s, c, k);
-            if (r == R_WIN) result = R_WIN;
-            else if (r == R_UNK && s->ctl.stopped) return R_UNK;
-        }
-    }
     uint32_t best_run = 0;
     int best_mv = 0;
     if (result == R_UNK) {
@@ -591,6 +578,26 @@ static int expand(clob_solver *s, const node *ndp) {
             if (s->ctl.stopped) {
                 free(kids);
                 return R_UNK;
+            }
+        }
+        /* G' - g for g > 0: if Left wins G' - g moving first, she wins G'.
+         * Only G' - g's cheap steps: a full search of each G' - g before the
+         * moves cost twice the time it saved ((XO)^28: 462,413 nodes with it,
+         * 105,330 without, 94,551 with the cheap steps only; 11-24). */
+        if (result == R_LOSS && (s->on & CLOB_T_POSITIVE) && nd.nl && n > 1) {
+            uint32_t c[CLOB_MAX_RUNS];
+            for (int i = 0; i < n && result == R_LOSS; i++) {
+                if (cls[i] != CLOB_OUT_L || (i && g[i] == g[i - 1])) continue;
+                int k = 0;
+                for (int j = 0; j < n; j++)
+                    if (j != i) c[k++] = g[j];
+                node pn;
+                int r = prepare(s, c, k, &pn);
+                if (r == R_WIN) result = R_WIN;
+                else if (r == R_UNK && s->ctl.stopped) {
+                    free(kids);
+                    return R_UNK;
+                }
             }
         }
         /* Search order: moves in runs negative for the player first (seed 003),
