@@ -693,8 +693,9 @@ yomi_result clob_solve(clob_solver *s, const clob_strip *b, int player, const yo
     int me = player == CLOB_LEFT ? CLOB_X : CLOB_O, you = 3 - me;
     /* The root plays a move on the strip itself (seed 003: no simplification
      * there), so the winning move is named in the board's own cells. Moves into
-     * runs that are negative for the player go first. */
-    typedef struct { int from, to, pri; } root_move;
+     * runs that are negative for the player go first, then as below the root:
+     * by the children's cheap steps and bounds. */
+    typedef struct { int from, to, pri, quick; } root_move;
     root_move moves[2 * CLOB_MAX_LEN];
     int nm = 0;
     for (int i = 0; i < b->len; i++) {
@@ -705,6 +706,7 @@ yomi_result clob_solve(clob_solver *s, const clob_strip *b, int player, const yo
             moves[nm].from = i;
             moves[nm].to = j;
             moves[nm].pri = 0;
+            moves[nm].quick = R_UNK;
             nm++;
         }
     }
@@ -717,18 +719,35 @@ yomi_result clob_solve(clob_solver *s, const clob_strip *b, int player, const yo
             clob_strip_clear(&run, hi - lo + 1);
             for (int k = lo; k <= hi; k++) clob_set(&run, k - lo, clob_cell(b, k));
             uint32_t g[1];
-            if (strip_runs(s, &run, player, g) == 1 && run_class(s, g[0]) == CLOB_OUT_R) moves[t].pri = 1;
+            moves[t].pri = strip_runs(s, &run, player, g) == 1 && run_class(s, g[0]) == CLOB_OUT_R ? 0 : 1 << 20;
             if (s->ctl.stopped) break;
+            if (!(s->on & CLOB_T_ETC)) continue;
+            clob_strip child = *b;
+            clob_set(&child, moves[t].from, CLOB_EMPTY);
+            clob_set(&child, moves[t].to, me);
+            uint32_t c[CLOB_MAX_RUNS];
+            node pn;
+            moves[t].quick = prepare(s, c, strip_runs(s, &child, 1 - player, c), &pn);
+            if (moves[t].quick == R_LOSS) moves[t].pri = -1;
+            else if (moves[t].quick == R_UNK)
+                for (int i = 0; i < pn.n; i++) {
+                    const clob_run *r = &s->runs[pn.g[i]];
+                    for (int q = 0; q < 2; q++) {
+                        if (r->lo[q] != CLOB_BND_NONE) moves[t].pri += r->lo[q];
+                        if (r->hi[q] != CLOB_BND_NONE) moves[t].pri += r->hi[q];
+                    }
+                }
         }
         for (int t = 1; t < nm; t++) {
             root_move v = moves[t];
             int k = t;
-            for (; k > 0 && moves[k - 1].pri < v.pri; k--) moves[k] = moves[k - 1];
+            for (; k > 0 && moves[k - 1].pri > v.pri; k--) moves[k] = moves[k - 1];
             moves[k] = v;
         }
     }
     yomi_result res = YOMI_LOSS;
     for (int t = 0; t < nm && !s->ctl.stopped; t++) {
+        if (moves[t].quick == R_WIN) continue; /* the opponent wins there: proved */
         clob_strip child = *b;
         clob_set(&child, moves[t].from, CLOB_EMPTY);
         clob_set(&child, moves[t].to, me);
