@@ -1,6 +1,7 @@
 /* Linear Clobber figures (a benchmark, never a test):
  *   bench_clobber [DATA_DIR]
- * 1. builds the database (BENCH_CLOBBER_DB_LEN stones, default 14): seconds, peak memory;
+ * 1. builds the database (BENCH_CLOBBER_DB_LEN stones, default 14): seconds, peak memory
+ *    (BENCH_CLOBBER_DB=FILE: use that database instead);
  * 2. (XO)^n for n in BENCH_CLOBBER_N (default "16 18 20 22"), each player first, a
  *    fresh solver each (cold table): nodes, seconds;
  * 3. the 1,000 SEGClobber boards with one solver: nodes, seconds, wrong answers;
@@ -104,8 +105,15 @@ int main(int argc, char **argv) {
     int tech_n = e ? atoi(e) : 18;
     load_boards(dir);
 
-    char db[] = "/tmp/yomi_bench_clobber_XXXXXX";
-    int fd = mkstemp(db);
+    char tmpdb[] = "/tmp/yomi_bench_clobber_XXXXXX";
+    const char *db = tmpdb;
+    int fd = -1;
+    if (getenv("BENCH_CLOBBER_DB")) {
+        db = getenv("BENCH_CLOBBER_DB");
+        printf("clobber db: %s\n", db);
+        goto solve;
+    }
+    fd = mkstemp(tmpdb);
     double t0 = yomi_now();
     clob_db_build_opts bo = {.max_len = db_len, .hash_mb = 64, .rank = 0, .nranks = 1};
     uint8_t *img = NULL;
@@ -118,7 +126,7 @@ int main(int argc, char **argv) {
     free(img);
     printf("clobber db build: runs of 2..%d stones, %llu bytes, %.2f s, peak %ld MB\n", db_len,
            (unsigned long long)len, yomi_now() - t0, peak_kb() / 1024);
-
+solve:
     printf("%-10s %12s %9s %12s %9s\n", "board", "X nodes", "X s", "O nodes", "O s");
     for (const char *p = ns; *p;) {
         char *end;
@@ -151,6 +159,6 @@ int main(int argc, char **argv) {
                (unsigned long long)xn[1], xs[1], (unsigned long long)nodes, secs, wrong ? "  WRONG" : "");
         fflush(stdout);
     }
-    unlink(db);
+    if (fd >= 0) unlink(tmpdb);
     return failures ? 1 : 0;
 }
