@@ -130,11 +130,11 @@ static void test_truth_all(clob_solver *s) {
     printf("truth len<=10: %ld rows (every %d-th solved), %ld through brute force\n", rows, step, brute);
 }
 
-static void test_truth_xo(clob_solver *s) {
+static void test_truth_xo(clob_solver *s, int maxn) {
     FILE *f = open_data("clobber/truth/xo_n_outcomes.tsv");
     if (!f) return;
     char line[256], board[128], cls[8];
-    int n, rows = 0, maxn = t_sanitized() ? 9 : 13;
+    int n, rows = 0;
     while (fgets(line, sizeof line, f)) {
         if (sscanf(line, "%d %127s %7s", &n, board, cls) != 3) continue;
         rows++;
@@ -147,11 +147,11 @@ static void test_truth_xo(clob_solver *s) {
     CHECK_EQ_INT(rows, 20);
 }
 
-static void test_truth_xxo(clob_solver *s) {
+static void test_truth_xxo(clob_solver *s, int maxn) {
     FILE *f = open_data("clobber/truth/xxo_n_conj2.tsv");
     if (!f) return;
     char line[256], board[128], a[8], b2[8];
-    int n, k, rows = 0, maxn = t_sanitized() ? 5 : 9;
+    int n, k, rows = 0;
     while (fgets(line, sizeof line, f)) {
         if (sscanf(line, "%d %d %127s %7s %7s", &n, &k, board, a, b2) != 5) continue;
         rows++;
@@ -370,6 +370,9 @@ static void test_db(void) {
         CHECK(solve_class(s, &b) == solve_class(plain, &b));
         test_random(s, 0);
         test_segclobber(s);
+        /* With the database the whole (XO)^n table (n <= 20) and every XXO row. */
+        test_truth_xo(s, t_sanitized() ? 14 : 20);
+        test_truth_xxo(s, t_sanitized() ? 9 : 100);
         clob_solver_free(s);
     }
     /* Corrupt: one entry byte changed. */
@@ -414,8 +417,8 @@ int main(int argc, char **argv) {
     CHECK(s != NULL);
     if (!s) return t_summary("test_clobber");
     TIMED(test_truth_all(s));
-    TIMED(test_truth_xo(s));
-    TIMED(test_truth_xxo(s));
+    TIMED(test_truth_xo(s, t_sanitized() ? 9 : 13));
+    TIMED(test_truth_xxo(s, t_sanitized() ? 5 : 9));
     TIMED(test_segclobber(s));
     TIMED(test_random(s, 0));
     /* Each technique off on its own still gives the brute force's answers. */
