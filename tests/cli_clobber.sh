@@ -26,14 +26,16 @@ has_re "no move: loses" '^XXO O: winner X, move none \(proved, '
 
 # JSON: the fields the issue asks for.
 OUT=$("$yomi" clobber solve XOXO --to-move X --json)
-has_re "json one side" '^\{"board":"XOXO","to_move":"X","winner":"X","move":"[0-9]+-[0-9]+","basis":"proved","database":null,"nodes":[0-9]+,"seconds":[0-9.e-]+\}$'
+has_re "json one side" '^\{"board":"XOXO","to_move":"X","winner":"X","move":"[0-9]+-[0-9]+","basis":"proved","database":\{"path":null,"max_len":10\},"nodes":[0-9]+,"seconds":[0-9.e-]+\}$'
+OUT=$("$yomi" clobber solve XOXO --to-move X --json --without db)
+has_re "json without a database" '"database":null,'
 OUT=$("$yomi" clobber solve XOXOXO --json)
 has_re "json both" '^\{"board":"XOXOXO","to_move":"both","outcome":"P","winner":\{"X":"O","O":"X"\},"move":\{"X":null,"O":null\},"basis":"proved",'
 
 # A node limit answers unknown and exits 1.
-OUT=$("$yomi" clobber solve XOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXO --to-move X --nodes 5000); rc=$?
+OUT=$("$yomi" clobber solve XOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXO --to-move X --nodes 5000); rc=$?
 expect "limit exit" 1 "$rc"
-has_re "limit unknown" '^XOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXO X: winner \?, move none \(unknown, '
+has_re "limit unknown" '^XOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXOXO X: winner \?, move none \(unknown, '
 
 # Bad input: column named, exit 2.
 OUT=$("$yomi" clobber solve XOZ 2>&1); rc=$?
@@ -93,7 +95,7 @@ OUT=$(YOMI_CLOBBER_DB="$tmp/db" "$yomi" clobber solve XO --json)
 has_re "YOMI_CLOBBER_DB is the default" '"database":\{"path":"[^"]+/db","max_len":9\}'
 OUT=$("$yomi" clobber solve XXO --db "$tmp/nothere" 2>&1); rc=$?
 expect "missing db exit" 0 "$rc"
-has_re "missing db said" 'database .*nothere: .*solving without it'
+has_re "missing db said" 'database .*nothere: .*solving with runs up to 10 stones built in memory instead'
 cp "$tmp/db" "$tmp/bad"; printf 'Z' | dd of="$tmp/bad" bs=1 seek=100 conv=notrunc 2>/dev/null
 OUT=$("$yomi" clobber solve XXO --db "$tmp/bad" 2>&1); rc=$?
 expect "corrupt db exit" 2 "$rc"

@@ -101,6 +101,8 @@ typedef struct clob_options {
     size_t hash_mb;       /* transposition table; 0 = YOMI_DEFAULT_HASH_MB */
     int class_len;        /* runs up to this length get their class solved on demand; 0 = 12 */
     const char *db_path;  /* database file (NULL: none) */
+    int build_db_len;     /* no db_path: build a database of runs up to this length in
+                           * memory first (10 stones: about 0.03 s); 0 = none */
 } clob_options;
 
 typedef struct clob_solver clob_solver;

@@ -32,8 +32,8 @@ static void usage(FILE *o) {
           "solve options:\n"
           "  --to-move X|O     the player to move\n"
           "  --json            one JSON object per board\n"
-          "  --db FILE         database from 'db build' (a missing file: solve without it;\n"
-          "                    default: $YOMI_CLOBBER_DB when set)\n"
+          "  --db FILE         database from 'db build' (default: $YOMI_CLOBBER_DB when set);\n"
+          "                    without one, runs up to 10 stones are built in memory first\n"
           "  --hash-mb M       transposition table in MB (default 256)\n"
           "  --class-len N     solve the class of runs up to N stones on demand (default 12)\n"
           "  --time S, --nodes N  limits per board; a board they stop answers 'unknown'\n"
@@ -90,6 +90,9 @@ static void mpi_or_bytes(uint8_t *bytes, uint64_t n, void *ctx) {
 #endif
 
 /* ---- solving ---- */
+
+/* Runs up to this length go into the database built in memory when no file is given. */
+#define CLI_BUILT_DB_LEN 10
 
 typedef struct solve_cfg {
     clob_solver *solver;
@@ -166,10 +169,11 @@ static int solve_board(solve_cfg *c, const clob_strip *b, int player, FILE *out)
         yomi_json_key(&j, "basis");
         yomi_json_string(&j, basis);
         yomi_json_key(&j, "database");
-        if (c->db_path) {
+        if (clob_solver_db_len(c->solver)) {
             yomi_json_begin_object(&j);
             yomi_json_key(&j, "path");
-            yomi_json_string(&j, c->db_path);
+            if (c->db_path) yomi_json_string(&j, c->db_path);
+            else yomi_json_null(&j); /* built in memory */
             yomi_json_key(&j, "max_len");
             yomi_json_int(&j, clob_solver_db_len(c->solver));
             yomi_json_end_object(&j);
@@ -453,13 +457,16 @@ static int cmd_solve(int argc, char **argv, par *pp) {
         FILE *f = fopen(opt.db_path, "rb");
         if (!f) {
             if (pp->rank == 0)
-                fprintf(stderr, "yomi clobber: database %s: %s; solving without it\n", opt.db_path,
-                        strerror(errno));
+                fprintf(stderr, "yomi clobber: database %s: %s; solving with runs up to %d stones "
+                        "built in memory instead\n", opt.db_path, strerror(errno), CLI_BUILT_DB_LEN);
             opt.db_path = NULL;
         } else {
             fclose(f);
         }
     }
+    /* Without a file, a small database is built first (it pays for itself on
+     * any board past a few cells). */
+    if (!opt.db_path) opt.build_db_len = CLI_BUILT_DB_LEN;
     c.solver = clob_solver_new(&opt, &err);
     if (!c.solver) {
         fprintf(stderr, "yomi clobber: %s\n", err.msg);

@@ -47,6 +47,7 @@ struct clob_solver {
     size_t tt_map_len;
     uint64_t tt_count, tt_max_buckets; /* the table doubles up to hash_mb */
     clob_db db;
+    uint8_t *db_image; /* a database built in memory (build_db_len) */
     yomi_ctl ctl;
 };
 
@@ -818,6 +819,17 @@ clob_solver *clob_solver_new(const clob_options *opt, yomi_error *err) {
         clob_solver_free(s);
         return NULL;
     }
+    if (!s->opt.db_path && s->opt.build_db_len >= 2 && (s->on & CLOB_T_DB)) {
+        clob_db_build_opts bo = {.max_len = s->opt.build_db_len, .hash_mb = 16, .nranks = 1};
+        uint64_t n;
+        if (clob_db_build(&bo, &s->db_image, &n, err)) {
+            clob_solver_free(s);
+            return NULL;
+        }
+        uint64_t e = clob_db_entries(bo.max_len);
+        const uint8_t *c = s->db_image + 64;
+        clob_solver_use_db(s, c, c + e, c + 5 * e, (const int8_t *)(c + 13 * e), bo.max_len);
+    }
     if (!(s->on & CLOB_T_DB)) clob_db_close(&s->db);
     return s;
 }
@@ -825,6 +837,7 @@ clob_solver *clob_solver_new(const clob_options *opt, yomi_error *err) {
 void clob_solver_free(clob_solver *s) {
     if (!s) return;
     clob_db_close(&s->db);
+    free(s->db_image);
     free(s->runs);
     free(s->index);
     free(s->mv);
