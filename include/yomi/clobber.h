@@ -105,6 +105,7 @@ typedef struct clob_options {
                            * memory first (10 stones: about 0.03 s); 0 = none */
 } clob_options;
 
+/* A solver keeps its table and interned runs between solves; one thread at a time. */
 typedef struct clob_solver clob_solver;
 
 /* A new solver; NULL with err set when the table cannot be allocated or the
@@ -117,7 +118,7 @@ int clob_solver_db_len(const clob_solver *s);
 typedef struct clob_answer {
     yomi_result result;   /* YOMI_WIN / YOMI_LOSS for the player to move, YOMI_UNKNOWN */
     int from, to;         /* a winning move (0-based cells), -1 when none */
-    uint64_t nodes;
+    uint64_t nodes;       /* nodes searched (a child settled by its cheap steps alone is not one) */
     double seconds;
 } clob_answer;
 

@@ -38,7 +38,7 @@ static void usage(FILE *o) {
           "  --class-len N     solve the class of runs up to N stones on demand (default 12)\n"
           "  --time S, --nodes N  limits per board; a board they stop answers 'unknown'\n"
           "  --without T       switch a technique off: db, simplify, static, positive, tt,\n"
-          "                    dominated, order, dup, bounds (repeatable)\n"
+          "                    dominated, order, dup, bounds, etc (repeatable)\n"
           "\n"
           "Moves are 'from-to', 0-based cells. Boards hold at most 128 cells. Under mpirun,\n"
           "'db build' splits the runs over the ranks and writes the same file, and\n"
