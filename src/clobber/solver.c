@@ -521,146 +521,146 @@ static int search(clob_solver *s, const uint32_t *in, int n_in) {
 }
 
 /* Steps 4-8 of a node its cheap steps left open: G' - g, then the moves. */
+/* Left's moves in the node, in the first order: moves in runs negative for her
+ * (seed 003), then fewest replies for the opponent (the seed's heuristic: minus
+ * the opponent's move count); dominated moves and copies of a run left out. */
+static int gen_moves(clob_solver *s, const node *nd, move_ref *order) {
+    const uint32_t *g = nd->g;
+    int nm = 0;
+    bool ord = s->on & CLOB_T_ORDER;
+    for (int pass = ord ? 0 : 1; pass < 2; pass++) {
+        for (int i = 0; i < nd->n; i++) {
+            if ((s->on & CLOB_T_DUP) && i && g[i] == g[i - 1]) continue;
+            if (ord && (pass == 0) != (nd->cls[i] == CLOB_OUT_R)) continue;
+            if (s->runs[g[i]].moves == UINT32_MAX) build_moves(s, g[i]);
+            const clob_run *r = &s->runs[g[i]];
+            for (int m = 0; m < r->nmoves; m++) {
+                const clob_rmove *mm = &s->mv[r->moves + (uint32_t)m];
+                if ((s->on & CLOB_T_DOMINATED) && mm->dominated) continue;
+                int left = s->runs[mm->a].changes + s->runs[mm->b].changes;
+                move_ref v = {(uint16_t)i, (uint16_t)m, pass * 1024 + (ord ? left : 0)};
+                int k = nm++;
+                for (; k > 0 && order[k - 1].key > v.key; k--) order[k] = order[k - 1];
+                order[k] = v;
+            }
+        }
+    }
+    return nm;
+}
+
+/* Enhanced transposition cutoff: the cheap steps on every child, all keys first
+ * (their buckets prefetched), then the probes. quick[t] gets each child's
+ * result; returns the first child lost for the opponent, -1 when none. */
+static int etc_pass(clob_solver *s, const node *nd, const move_ref *order, int nm, node *kids, int8_t *quick) {
+    for (int t = 0; t < nm; t++) {
+        uint32_t c[CLOB_MAX_RUNS];
+        const clob_run *r = &s->runs[nd->g[order[t].slot]];
+        clob_rmove m = s->mv[r->moves + order[t].mv];
+        quick[t] = (int8_t)prepare_key(s, c, child_of(s, nd->g, nd->n, order[t].slot, &m, c), &kids[t]);
+    }
+    for (int t = 0; t < nm; t++) {
+        if (quick[t] == R_UNK) quick[t] = (int8_t)prepare_rest(s, &kids[t]);
+        if (quick[t] == R_LOSS) return t;
+    }
+    return -1;
+}
+
+/* G' - g for g > 0: if Left wins G' - g moving first, she wins G'. Only G' - g's
+ * cheap steps: a full search of each G' - g before the moves cost twice the time
+ * it saved ((XO)^28: 462,413 nodes with it, 105,330 without, 94,551 with the
+ * cheap steps only; 11-24). */
+static bool positive_win(clob_solver *s, const node *nd) {
+    if (!(s->on & CLOB_T_POSITIVE) || !nd->nl || nd->n < 2) return false;
+    uint32_t c[CLOB_MAX_RUNS];
+    for (int i = 0; i < nd->n; i++) {
+        if (nd->cls[i] != CLOB_OUT_L || (i && nd->g[i] == nd->g[i - 1])) continue;
+        int k = 0;
+        for (int j = 0; j < nd->n; j++)
+            if (j != i) c[k++] = nd->g[j];
+        node pn;
+        if (prepare(s, c, k, &pn) == R_WIN) return true;
+    }
+    return false;
+}
+
+/* The search order of the children: moves in runs negative for the player first,
+ * then, with the children prepared, those whose runs' up-scale bounds promise
+ * the opponent least (the sum of the four bounds, an estimate of twice its value
+ * in ups; tuned on (XO)^24..28: about half the nodes of the plain order, 11-24),
+ * else the first order. */
+static void order_children(const clob_solver *s, const move_ref *order, int nm, const node *kids,
+                           const int8_t *quick, int *seq) {
+    int score[2 * CLOB_MAX_LEN];
+    for (int t = 0; t < nm; t++) {
+        seq[t] = t;
+        score[t] = 0;
+        if (!kids || !(s->on & CLOB_T_ORDER)) continue;
+        score[t] = order[t].key >= 1024 ? 1 << 20 : 0;
+        if (quick[t] != R_UNK) continue;
+        for (int i = 0; i < kids[t].n; i++) {
+            const clob_run *r = &s->runs[kids[t].g[i]];
+            for (int q = 0; q < 2; q++) {
+                if (r->lo[q] != CLOB_BND_NONE) score[t] += r->lo[q];
+                if (r->hi[q] != CLOB_BND_NONE) score[t] += r->hi[q];
+            }
+        }
+    }
+    for (int t = 1; t < nm; t++) {
+        int v = seq[t], k = t;
+        for (; k > 0 && score[seq[k - 1]] > score[v]; k--) seq[k] = seq[k - 1];
+        seq[k] = v;
+    }
+}
+
+/* Steps 4-8 of a node its cheap steps left open: the moves (the children's cheap
+ * steps first, then G' - g's, then the children searched in order). */
 static int expand(clob_solver *s, const node *ndp) {
     const node nd = *ndp;
-    int result = R_UNK;
     const uint32_t *g = nd.g;
-    const uint8_t *cls = nd.cls;
-    int n = nd.n;
     uint64_t nodes0 = s->ctl.nodes;
-    uint32_t best_run = 0;
-    int best_mv = 0;
-    if (result == R_UNK) {
-        move_ref order[2 * CLOB_MAX_LEN];
-        int nm = 0;
-        bool ord = s->on & CLOB_T_ORDER;
-        for (int pass = ord ? 0 : 1; pass < 2; pass++) {
-            for (int i = 0; i < n; i++) {
-                if ((s->on & CLOB_T_DUP) && i && g[i] == g[i - 1]) continue;
-                if (ord && (pass == 0) != (cls[i] == CLOB_OUT_R)) continue;
-                if (s->runs[g[i]].moves == UINT32_MAX) build_moves(s, g[i]);
-                const clob_run *r = &s->runs[g[i]];
-                for (int m = 0; m < r->nmoves; m++) {
-                    if ((s->on & CLOB_T_DOMINATED) && s->mv[r->moves + (uint32_t)m].dominated) continue;
-                    const clob_rmove *mm = &s->mv[r->moves + (uint32_t)m];
-                    /* Fewest replies for the opponent first (seed 003's heuristic:
-                     * minus the opponent's move count). */
-                    int left = s->runs[mm->a].changes + s->runs[mm->b].changes;
-                    move_ref v = {(uint16_t)i, (uint16_t)m, pass * 1024 + (ord ? left : 0)};
-                    int k = nm++;
-                    for (; k > 0 && order[k - 1].key > v.key; k--) order[k] = order[k - 1];
-                    order[k] = v;
-                }
-            }
-        }
-        bool unknown = false;
-        result = R_LOSS;
-        /* Enhanced transposition cutoff: the cheap steps on every child first;
-         * a child they settle as lost wins at once, one settled as won is a
-         * refuted move and is not searched. */
-        int8_t quick[2 * CLOB_MAX_LEN];
-        node *kids = NULL;
-        if ((s->on & CLOB_T_ETC) && (kids = malloc((size_t)nm * sizeof *kids))) {
-            /* All keys first (their buckets prefetched), then the probes. */
-            for (int t = 0; t < nm; t++) {
-                uint32_t c[CLOB_MAX_RUNS];
-                const clob_run *r = &s->runs[g[order[t].slot]];
-                clob_rmove m = s->mv[r->moves + order[t].mv];
-                quick[t] = (int8_t)prepare_key(s, c, child_of(s, g, n, order[t].slot, &m, c), &kids[t]);
-            }
-            for (int t = 0; t < nm && result == R_LOSS; t++) {
-                if (quick[t] == R_UNK) quick[t] = (int8_t)prepare_rest(s, &kids[t]);
-                if (quick[t] == R_LOSS) {
-                    result = R_WIN;
-                    best_run = g[order[t].slot];
-                    best_mv = order[t].mv;
-                }
-            }
-            if (s->ctl.stopped) {
-                free(kids);
-                return R_UNK;
-            }
-        }
-        /* G' - g for g > 0: if Left wins G' - g moving first, she wins G'.
-         * Only G' - g's cheap steps: a full search of each G' - g before the
-         * moves cost twice the time it saved ((XO)^28: 462,413 nodes with it,
-         * 105,330 without, 94,551 with the cheap steps only; 11-24). */
-        if (result == R_LOSS && (s->on & CLOB_T_POSITIVE) && nd.nl && n > 1) {
-            uint32_t c[CLOB_MAX_RUNS];
-            for (int i = 0; i < n && result == R_LOSS; i++) {
-                if (cls[i] != CLOB_OUT_L || (i && g[i] == g[i - 1])) continue;
-                int k = 0;
-                for (int j = 0; j < n; j++)
-                    if (j != i) c[k++] = g[j];
-                node pn;
-                int r = prepare(s, c, k, &pn);
-                if (r == R_WIN) result = R_WIN;
-                else if (r == R_UNK && s->ctl.stopped) {
-                    free(kids);
-                    return R_UNK;
-                }
-            }
-        }
-        /* Search order: moves in runs negative for the player first (seed 003),
-         * then, with the children prepared, those whose runs' up-scale bounds
-         * promise the opponent least (the sum of the four bounds, an estimate
-         * of twice its value in ups; tuned on (XO)^24..28: about half the
-         * nodes of the plain order, 11-24), else the order above. */
-        int seq[2 * CLOB_MAX_LEN];
-        int score[2 * CLOB_MAX_LEN];
-        for (int t = 0; t < nm; t++) {
-            seq[t] = t;
-            score[t] = 0;
-            if (!kids || !(s->on & CLOB_T_ORDER)) continue;
-            score[t] = order[t].key >= 1024 ? 1 << 20 : 0;
-            if (quick[t] != R_UNK) continue;
-            for (int i = 0; i < kids[t].n; i++) {
-                const clob_run *r = &s->runs[kids[t].g[i]];
-                for (int q = 0; q < 2; q++) {
-                    if (r->lo[q] != CLOB_BND_NONE) score[t] += r->lo[q];
-                    if (r->hi[q] != CLOB_BND_NONE) score[t] += r->hi[q];
-                }
-            }
-        }
-        for (int t = 1; t < nm; t++) {
-            int v = seq[t], k = t;
-            for (; k > 0 && score[seq[k - 1]] > score[v]; k--) seq[k] = seq[k - 1];
-            seq[k] = v;
-        }
-        for (int u = 0; u < nm && result == R_LOSS; u++) {
-            int t = seq[u];
-            int rr;
-            if (kids) {
-                if (quick[t] == R_WIN) continue; /* a refuted move */
-                s->ctl.nodes++;
-                /* A sibling searched since may have put it in the table. */
-                ctt_entry *e = kids[t].use_tt ? tt_probe(s, &kids[t].key) : NULL;
-                if (e) rr = e->result == 1 ? R_WIN : R_LOSS;
-                else rr = yomi_ctl_check(&s->ctl) ? R_UNK : expand(s, &kids[t]);
-            } else {
-                uint32_t c[CLOB_MAX_RUNS];
-                const clob_run *r = &s->runs[g[order[t].slot]];
-                clob_rmove m = s->mv[r->moves + order[t].mv];
-                rr = search(s, c, child_of(s, g, n, order[t].slot, &m, c));
-            }
-            if (rr == R_LOSS) {
-                result = R_WIN;
-                best_run = g[order[t].slot];
-                best_mv = order[t].mv;
-                break;
-            }
-            if (rr == R_UNK) {
-                if (s->ctl.stopped) {
-                    free(kids);
-                    return R_UNK;
-                }
-                unknown = true;
-            }
-        }
+    move_ref order[2 * CLOB_MAX_LEN];
+    int nm = gen_moves(s, &nd, order);
+    int8_t quick[2 * CLOB_MAX_LEN];
+    node *kids = (s->on & CLOB_T_ETC) && nm ? malloc((size_t)nm * sizeof *kids) : NULL;
+    int win = kids ? etc_pass(s, &nd, order, nm, kids, quick) : -1;
+    int result = win >= 0 || positive_win(s, &nd) ? R_WIN : R_LOSS;
+    if (s->ctl.stopped) {
         free(kids);
-        if (result == R_LOSS && unknown) result = R_UNK;
+        return R_UNK;
     }
-    if (result != R_UNK && nd.use_tt) tt_store(s, &nd.key, result, s->ctl.nodes - nodes0 + 1, best_run, best_mv);
+    int seq[2 * CLOB_MAX_LEN];
+    if (result == R_LOSS) order_children(s, order, nm, kids, quick, seq);
+    bool unknown = false;
+    for (int u = 0; u < nm && result == R_LOSS; u++) {
+        int t = seq[u], rr;
+        if (kids) {
+            if (quick[t] == R_WIN) continue; /* a refuted move */
+            s->ctl.nodes++;
+            /* A sibling searched since may have put it in the table. */
+            ctt_entry *e = kids[t].use_tt ? tt_probe(s, &kids[t].key) : NULL;
+            if (e) rr = e->result == 1 ? R_WIN : R_LOSS;
+            else rr = yomi_ctl_check(&s->ctl) ? R_UNK : expand(s, &kids[t]);
+        } else {
+            uint32_t c[CLOB_MAX_RUNS];
+            const clob_run *r = &s->runs[g[order[t].slot]];
+            clob_rmove m = s->mv[r->moves + order[t].mv];
+            rr = search(s, c, child_of(s, g, nd.n, order[t].slot, &m, c));
+        }
+        if (rr == R_LOSS) {
+            win = t;
+            result = R_WIN;
+        } else if (rr == R_UNK && s->ctl.stopped) {
+            free(kids);
+            return R_UNK;
+        } else if (rr == R_UNK) {
+            unknown = true;
+        }
+    }
+    free(kids);
+    if (result == R_LOSS && unknown) result = R_UNK;
+    if (result != R_UNK && nd.use_tt)
+        tt_store(s, &nd.key, result, s->ctl.nodes - nodes0 + 1, win >= 0 ? g[order[win].slot] : 0,
+                 win >= 0 ? order[win].mv : 0);
     return result;
 }
 
