@@ -224,7 +224,8 @@ static void build_moves(clob_solver *s, uint32_t id) {
             m->b = b;
             m->from = (uint8_t)i;
             m->to = (uint8_t)j;
-            m->dominated = (uint8_t)(s->runs[id].dom >> (2 * i + (j > i)) & 1);
+            /* Masks cover database runs (at most 32 cells): longer runs have none. */
+            m->dominated = 2 * i + 1 < 64 ? (uint8_t)(s->runs[id].dom >> (2 * i + (j > i)) & 1) : 0;
             m->pad = 0;
         }
     }
