@@ -183,7 +183,7 @@ static void test_segclobber(clob_solver *s) {
         while (fgets(line, sizeof line, f)) {
             if (sscanf(line, "%159s %7s %7s", board, pl, win) != 3) continue;
             k++;
-            if (t_sanitized() && (fi == 3 || k % 5)) continue;
+            if (t_sanitized() && (fi == 3 ? k > 10 : k % 5)) continue; /* runs over 32 cells too */
             total++;
             clob_strip b = S(board);
             int player = -1, winner = -1;
