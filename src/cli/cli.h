@@ -9,6 +9,7 @@ enum { CLI_OK = 0, CLI_FAILED = 1, CLI_BAD_INPUT = 2 };
 
 int cli_reversi_main(int argc, char **argv);
 int cli_go_main(int argc, char **argv);
+int cli_clobber_main(int argc, char **argv);
 int cli_bench_main(int argc, char **argv);
 
 /* Progress callback for --progress: one line on stderr. */

@@ -20,6 +20,7 @@ static void usage(FILE *o) {
           "commands:\n"
           "  reversi   Othello/Reversi: perft, exact endgame solving, midgame search\n"
           "  go        Go: GTP engine, ladder and attack/defend reading\n"
+          "  clobber   Linear Clobber: outcome classes, winning moves, subgame database\n"
           "  bench     deterministic benchmarks (node counts, time, nodes/s)\n"
           "\n"
           "  yomi <command> --help   options of one command\n"
@@ -45,6 +46,7 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(cmd, "reversi") || !strcmp(cmd, "othello")) return cli_reversi_main(argc - 1, argv + 1);
     if (!strcmp(cmd, "go")) return cli_go_main(argc - 1, argv + 1);
+    if (!strcmp(cmd, "clobber")) return cli_clobber_main(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench")) return cli_bench_main(argc - 1, argv + 1);
     fprintf(stderr, "yomi: unknown command '%s' (try 'yomi --help')\n", cmd);
     return CLI_BAD_INPUT;
