@@ -700,8 +700,115 @@ static void run_shapes(bool full) {
     CHECK_EQ_INT(n_moves_agree, n_roots);
 }
 
+/* ---- Classic shapes, from Go knowledge ----
+ * A picture: '#' the wall, '.' an empty point of the region, '*' the vital point (an
+ * empty point), 'o' an attacker stone, 'x' a defender stone; the region touches the
+ * edge where it reaches the picture's border without a '#'. */
+typedef struct {
+    const char *name;
+    const char *pic;
+    int status;       /* for every outer-liberty count tried */
+    bool unique_kill; /* UNSETTLED: the attacker's only killing move is '*' */
+    bool unique_live; /* UNSETTLED: the defender's only living move is '*' */
+} classic;
+
+static bool region_from_picture(const char *pic, go_es_region *r, uint16_t *vital) {
+    char g[8][16];
+    int h = 0, w = 0;
+    memset(g, ' ', sizeof g);
+    for (const char *s = pic; *s && h < 8; h++) {
+        int x = 0;
+        while (*s && *s != '\n') {
+            if (x < 16) g[h][x++] = *s;
+            s++;
+        }
+        if (x > w) w = x;
+        if (*s) s++;
+    }
+    int idx[8][16];
+    memset(r, 0, sizeof *r);
+    r->ko = -1;
+    *vital = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            idx[y][x] = -1;
+            char ch = g[y][x];
+            if (ch == '.' || ch == '*' || ch == 'o' || ch == 'x') {
+                if (r->n == GO_ES_MAX) return false;
+                if (ch == '*') *vital |= (uint16_t)(1u << r->n);
+                r->content[r->n] = ch == 'o' ? 2 : ch == 'x' ? 1 : 0;
+                idx[y][x] = r->n++;
+            }
+        }
+    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (idx[y][x] < 0) continue;
+            for (int d = 0; d < 4; d++) {
+                int X = x + dx[d], Y = y + dy[d];
+                if (X < 0 || Y < 0 || X >= w || Y >= h) continue;
+                if (g[Y][X] == '#') r->wall |= (uint16_t)(1u << idx[y][x]);
+                else if (idx[Y][X] >= 0) r->adj[idx[y][x]] |= (uint16_t)(1u << idx[Y][X]);
+            }
+        }
+    return true;
+}
+
+static void test_classics(void) {
+    static const classic shapes[] = {
+        {"one point", "###\n#.#\n###", GO_SHAPE_DEAD, false, false},
+        {"two points", "####\n#..#\n####", GO_SHAPE_DEAD, false, false},
+        {"straight three", "#####\n#.*.#\n#####", GO_SHAPE_UNSETTLED, true, true},
+        {"bent three", "####\n#.*#\n##.#\n####", GO_SHAPE_UNSETTLED, true, true},
+        {"straight three in the corner", ".*.#\n####", GO_SHAPE_UNSETTLED, true, true},
+        {"bent three in the corner", "*.#\n.##\n##", GO_SHAPE_UNSETTLED, true, true},
+        {"square four", "####\n#..#\n#..#\n####", GO_SHAPE_DEAD, false, false},
+        {"pyramid four", "#####\n#.*.#\n##.##\n#####", GO_SHAPE_UNSETTLED, true, true},
+        {"straight four", "######\n#....#\n######", GO_SHAPE_ALIVE, false, false},
+        {"bent four", "#####\n#...#\n###.#\n#####", GO_SHAPE_ALIVE, false, false},
+        {"zigzag four", "#####\n#..##\n##..#\n#####", GO_SHAPE_ALIVE, false, false},
+        {"bulky five", "#####\n#..##\n#.*.#\n#####", GO_SHAPE_UNSETTLED, true, false},
+        {"flower five", "#####\n##.##\n#.*.#\n##.##\n#####", GO_SHAPE_UNSETTLED, true, false},
+        {"straight five", "#######\n#.....#\n#######", GO_SHAPE_ALIVE, false, false},
+        {"rabbity six", "#####\n##.##\n#.*.#\n##..#\n#####", GO_SHAPE_UNSETTLED, true, false},
+        {"rectangular six", "#####\n#...#\n#...#\n#####", GO_SHAPE_ALIVE, false, false},
+        /* Nakade played: the attacker's stone on the vital point kills. */
+        {"straight three, vital point taken", "#####\n#.o.#\n#####", GO_SHAPE_DEAD, false, false},
+        {"pyramid four, vital point taken", "#####\n#.o.#\n##.##\n#####", GO_SHAPE_DEAD, false, false},
+        {"bulky five, vital point taken", "#####\n#..##\n#.o.#\n#####", GO_SHAPE_DEAD, false, false},
+        {"flower five, vital point taken", "#####\n##.##\n#.o.#\n##.##\n#####", GO_SHAPE_DEAD, false, false},
+        {"rabbity six, vital point taken", "#####\n##.##\n#.o.#\n##..#\n#####", GO_SHAPE_DEAD, false, false},
+        /* The defender's stone on the vital point: two eyes. */
+        {"straight three, eye made", "#####\n#.x.#\n#####", GO_SHAPE_ALIVE, false, false},
+        {"flower five, eyes made", "#####\n##.##\n#.x.#\n##.##\n#####", GO_SHAPE_ALIVE, false, false},
+    };
+    int n = (int)(sizeof shapes / sizeof shapes[0]), checked = 0;
+    for (int i = 0; i < n; i++) {
+        go_es_region r;
+        uint16_t vital;
+        CHECK_MSG(region_from_picture(shapes[i].pic, &r, &vital), "picture %s", shapes[i].name);
+        for (int outer = 0; outer <= 2; outer += 2) {
+            r.outer = outer;
+            go_es_status st;
+            CHECK(go_es_classify(&r, &st));
+            CHECK_MSG(st.status == shapes[i].status, "%s (outer %d): status %d, want %d", shapes[i].name, outer,
+                      st.status, shapes[i].status);
+            if (shapes[i].status == GO_SHAPE_UNSETTLED) {
+                CHECK_MSG((st.kill & vital) == vital && (st.live & vital) == vital, "%s: vital point", shapes[i].name);
+                if (shapes[i].unique_kill) CHECK_MSG(st.kill == vital, "%s (outer %d): kill %x", shapes[i].name, outer, st.kill);
+                if (shapes[i].unique_live) CHECK_MSG(st.live == vital, "%s (outer %d): live %x", shapes[i].name, outer, st.live);
+            }
+            if (getenv("EYES_DEBUG"))
+                printf("%-36s outer %d: status %d kill %03x live %03x\n", shapes[i].name, outer, st.status, st.kill, st.live);
+            checked++;
+        }
+    }
+    printf("classic shapes: %d named shapes x 2 outer-liberty counts checked\n", checked / 2);
+}
+
 int main(int argc, char **argv) {
     bool full = argc > 2 && strcmp(argv[2], "full") == 0;
+    test_classics();
     run_shapes(full);
     return t_summary("test_go_eyeshape");
 }

@@ -143,6 +143,19 @@ enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
  * their count (0 otherwise). */
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves);
 
+/* ---- Seki ----
+ * Static seki between the string at s1 and the enemy string at s2: they share at least
+ * one liberty; every other liberty of each is an eye point of its own colour that
+ * touches no other string (the enemy cannot play there); and a stone of either colour on any shared liberty
+ * captures nothing and leaves its own string with at most one liberty (self-atari).
+ * Then neither string can be captured while its owner does not fill a shared liberty
+ * itself, and neither owner gains by filling one: a proven seki of the two strings
+ * (whatever happens elsewhere, since they have no other liberties). This covers the
+ * classic shapes: two shared liberties and no eyes, one eye each and one shared
+ * liberty, a big eye with the attacker's stones inside and no way in; it says false
+ * for other sekis (three or more strings, shared liberties still fillable). */
+bool go_is_seki(const go_board *b, go_point s1, go_point s2);
+
 /* ---- Area scoring ----
  * Chinese area score of a settled position with dead stones removed: each colour's
  * stones plus the empty regions bordered only by that colour. Returns black - white
