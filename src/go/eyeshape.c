@@ -13,85 +13,68 @@ enum { EMPTY_ = 0, DEF = 1, ATT = 2 };
 #define T_DWIN (-2) /* two passes: the wall survives */
 #define KO_NONE 15
 
-/* A local position. */
+/* A local position: the defender's and the attacker's stones as masks over R. */
 typedef struct {
-    uint8_t c[GO_ES_MAX];
+    uint16_t d, a;
     int outer, ko, side, passed; /* side: DEF or ATT */
 } es_pos;
 
-static uint32_t pos_key(const es_pos *s, int n) {
-    uint32_t k = 0;
-    for (int i = 0; i < n; i++) k |= (uint32_t)s->c[i] << (2 * i);
-    k |= (uint32_t)s->outer << 16;
-    k |= (uint32_t)s->ko << 19;
-    k |= (uint32_t)(s->side == DEF) << 23;
-    k |= (uint32_t)s->passed << 24;
-    return k;
+/* The region with its neighbour table: nb[m] = points next to some point of m. */
+typedef struct {
+    const go_es_region *r;
+    uint16_t full;
+    uint16_t nb[1 << GO_ES_MAX];
+} es_geom;
+
+static void geom_init(es_geom *g, const go_es_region *r) {
+    g->r = r;
+    g->full = (uint16_t)((1u << r->n) - 1);
+    g->nb[0] = 0;
+    for (uint32_t m = 1; m < (1u << r->n); m++) {
+        int low = __builtin_ctz(m);
+        g->nb[m] = (uint16_t)(g->nb[m & (m - 1)] | r->adj[low]);
+    }
 }
 
-static void pos_decode(uint32_t k, int n, es_pos *s) {
-    for (int i = 0; i < n; i++) s->c[i] = (uint8_t)((k >> (2 * i)) & 3);
+static uint32_t pos_key(const es_pos *s) {
+    return (uint32_t)s->d | (uint32_t)s->a << 8 | (uint32_t)s->outer << 16 | (uint32_t)s->ko << 19 |
+           (uint32_t)(s->side == DEF) << 23 | (uint32_t)s->passed << 24;
+}
+
+static void pos_decode(uint32_t k, es_pos *s) {
+    s->d = (uint16_t)(k & 0xff);
+    s->a = (uint16_t)(k >> 8 & 0xff);
     s->outer = (int)((k >> 16) & 7);
     s->ko = (int)((k >> 19) & 15);
     s->side = (k >> 23) & 1 ? DEF : ATT;
     s->passed = (int)((k >> 24) & 1);
 }
 
-static uint16_t mask_of(const es_pos *s, int n, int col) {
-    uint16_t m = 0;
-    for (int i = 0; i < n; i++)
-        if (s->c[i] == col) m |= (uint16_t)(1u << i);
-    return m;
-}
-
-/* The string through i within `same` (a colour mask). */
-static uint16_t flood(const go_es_region *r, uint16_t same, int i) {
-    uint16_t str = (uint16_t)(1u << i), front = str;
-    while (front) {
-        uint16_t grow = 0;
-        for (int j = 0; j < r->n; j++)
-            if (front >> j & 1) grow |= r->adj[j];
-        grow &= same & (uint16_t)~str;
-        str |= grow;
-        front = grow;
+/* The stones of `same` connected to `start` (a non-empty subset of same). */
+static uint16_t flood(const es_geom *g, uint16_t same, uint16_t start) {
+    uint16_t str = start;
+    for (;;) {
+        uint16_t more = (uint16_t)(str | (g->nb[str] & same));
+        if (more == str) return str;
+        str = more;
     }
-    return str;
 }
 
-static uint16_t libs_of(const go_es_region *r, uint16_t str, uint16_t empty) {
-    uint16_t l = 0;
-    for (int j = 0; j < r->n; j++)
-        if (str >> j & 1) l |= r->adj[j];
-    return l & empty;
-}
-
-/* The defender's stones joined to the wall: those connected in R to a point that
- * touches it (all of them one string with the wall). */
-static uint16_t wall_group(const go_es_region *r, uint16_t def) {
-    uint16_t g = 0;
-    for (int j = 0; j < r->n; j++)
-        if ((def & r->wall & (uint16_t)~g) >> j & 1) g |= flood(r, def, j);
-    return g;
-}
-
-/* Liberties of the wall: points of R touching it or its stones in R, and the outer. */
-static int wall_libs(const go_es_region *r, uint16_t def, uint16_t empty, int outer) {
-    return __builtin_popcount(libs_of(r, wall_group(r, def), empty) | (r->wall & empty)) + outer;
-}
-
-/* Liberties of a defender string (the wall's when it touches the wall). */
-static int def_libs(const go_es_region *r, uint16_t str, uint16_t def, uint16_t empty, int outer, bool *is_wall) {
-    *is_wall = (str & r->wall) != 0;
-    if (*is_wall) return wall_libs(r, def, empty, outer);
-    return __builtin_popcount(libs_of(r, str, empty));
+/* Liberties of the wall: points of R touching it or its stones in R, and the outer.
+ * The wall's stones in R: the defender's stones connected in R to a point touching it. */
+static int wall_libs(const es_geom *g, uint16_t d, uint16_t empty, int outer) {
+    uint16_t start = d & g->r->wall;
+    uint16_t wg = start ? flood(g, d, start) : 0;
+    return __builtin_popcount((g->nb[wg] | g->r->wall) & empty) + outer;
 }
 
 /* Plays move m (point, GO_ES_OUTER_MOVE, GO_ES_PASS_MOVE) for s->side into t.
  * Returns 1 (a position), 0 (illegal), T_AWIN or T_DWIN. */
-static int play(const go_es_region *r, const es_pos *s, int m, int master, es_pos *t) {
-    int n = r->n, me = s->side, you = me == DEF ? ATT : DEF;
+static int play(const es_geom *g, const es_pos *s, int m, int master, es_pos *t) {
+    const go_es_region *r = g->r;
+    int me = s->side;
     *t = *s;
-    t->side = you;
+    t->side = me == DEF ? ATT : DEF;
     t->ko = KO_NONE;
     t->passed = 0;
     if (m == GO_ES_PASS_MOVE) {
@@ -102,45 +85,35 @@ static int play(const go_es_region *r, const es_pos *s, int m, int master, es_po
     if (m == GO_ES_OUTER_MOVE) {
         if (s->outer == 0) return 0;
         t->outer--;
-        int libs = wall_libs(r, mask_of(t, n, DEF), mask_of(t, n, EMPTY_), t->outer);
+        int libs = wall_libs(g, t->d, (uint16_t)(g->full & ~(t->d | t->a)), t->outer);
         if (libs == 0) return me == ATT ? T_AWIN : 0;
         return 1;
     }
-    if (s->c[m] != EMPTY_) return 0;
+    uint16_t bit = (uint16_t)(1u << m);
+    if ((s->d | s->a) & bit) return 0;
     if (s->ko == m && master != (me == DEF ? GO_KO_MASTER_DEFENDER : GO_KO_MASTER_ATTACKER)) return 0;
-    t->c[m] = (uint8_t)me;
+    uint16_t *mine = me == DEF ? &t->d : &t->a, *yours = me == DEF ? &t->a : &t->d;
+    *mine |= bit;
+    uint16_t empty = (uint16_t)(g->full & ~(t->d | t->a));
+    /* Captures: enemy strings next to m left without liberties. */
     int removed = 0, last_removed = -1;
-    uint16_t yours = mask_of(t, n, you);
-    uint16_t done = 0;
-    for (int j = 0; j < n; j++) {
-        if (!(r->adj[m] >> j & 1) || !(yours >> j & 1) || (done >> j & 1)) continue;
-        uint16_t str = flood(r, yours, j);
-        done |= str;
-        uint16_t empty = mask_of(t, n, EMPTY_);
-        int libs;
-        bool wall = false;
-        if (you == DEF) libs = def_libs(r, str, mask_of(t, n, DEF), empty, t->outer, &wall);
-        else libs = __builtin_popcount(libs_of(r, str, empty));
-        if (libs) continue;
-        if (wall) return T_AWIN;
-        for (int k = 0; k < n; k++)
-            if (str >> k & 1) {
-                t->c[k] = EMPTY_;
-                removed++;
-                last_removed = k;
-            }
+    uint16_t todo = r->adj[m] & *yours;
+    while (todo) {
+        uint16_t str = flood(g, *yours, (uint16_t)(todo & -todo));
+        todo &= (uint16_t)~str;
+        if (me == ATT && (str & r->wall)) continue; /* the wall: checked below */
+        if (g->nb[str] & empty) continue;
+        *yours &= (uint16_t)~str;
+        removed += __builtin_popcount(str);
+        last_removed = __builtin_ctz(str);
     }
-    /* A wall touching m has its own liberties even with no inner stone: the attacker
-     * filling the wall's last liberty in R captures it. */
-    if (me == ATT && wall_libs(r, mask_of(t, n, DEF), mask_of(t, n, EMPTY_), t->outer) == 0) return T_AWIN;
-    uint16_t mine = mask_of(t, n, me), empty = mask_of(t, n, EMPTY_);
-    uint16_t str = flood(r, mine, m);
-    int libs;
-    bool wall = false;
-    if (me == DEF) libs = def_libs(r, str, mine, empty, t->outer, &wall);
-    else libs = __builtin_popcount(libs_of(r, str, empty));
+    empty = (uint16_t)(g->full & ~(t->d | t->a));
+    if (me == ATT && wall_libs(g, t->d, empty, t->outer) == 0) return T_AWIN;
+    uint16_t str = flood(g, *mine, bit);
+    bool wall = me == DEF && (str & r->wall);
+    int libs = wall ? wall_libs(g, t->d, empty, t->outer) : __builtin_popcount(g->nb[str] & empty);
     if (libs == 0) return 0; /* suicide */
-    if (removed == 1 && str == (uint16_t)(1u << m) && !wall && libs == 1) t->ko = last_removed;
+    if (removed == 1 && str == bit && !wall && libs == 1) t->ko = last_removed;
     return 1;
 }
 
@@ -193,7 +166,57 @@ typedef struct {
     int nedges, edgecap, emovecap;
 } es_graph;
 
+/* A per-thread cache of answers, keyed by the whole problem (exact bytes, so a hit is
+ * the same question, never a collision). */
+#define CACHE_SLOTS 1024
+#define KEY_BYTES 32
+typedef struct {
+    uint8_t key[KEY_BYTES];
+    bool used;
+    go_es_result res;
+} es_cache_entry;
+static _Thread_local es_cache_entry es_cache[CACHE_SLOTS];
+
+static uint32_t problem_key(const go_es_region *r, bool def, int master, uint8_t *k) {
+    memset(k, 0, KEY_BYTES);
+    int n = r->n, i = 0;
+    k[i++] = (uint8_t)n;
+    for (int j = 0; j < n; j++) {
+        k[i++] = (uint8_t)(r->adj[j] & 0xff);
+        k[i++] = r->content[j];
+    }
+    k[i++] = (uint8_t)(r->wall & 0xff);
+    k[i++] = (uint8_t)(r->outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : r->outer);
+    k[i++] = (uint8_t)(r->ko >= 0 && r->ko < n ? r->ko : 0xff);
+    k[i++] = (uint8_t)(def ? 1 : 0);
+    k[i++] = (uint8_t)master;
+    uint32_t h = 2166136261u;
+    for (int j = 0; j < i; j++) h = (h ^ k[j]) * 16777619u;
+    return h;
+}
+
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out);
+
 bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
+    memset(out, 0, sizeof *out);
+    if (r->n < 1 || r->n > GO_ES_MAX) {
+        out->too_big = true;
+        return false;
+    }
+    uint8_t key[KEY_BYTES];
+    es_cache_entry *e = &es_cache[problem_key(r, defender_to_move, ko_master, key) % CACHE_SLOTS];
+    if (e->used && memcmp(e->key, key, KEY_BYTES) == 0) {
+        *out = e->res;
+        return true;
+    }
+    if (!es_solve_uncached(r, defender_to_move, ko_master, out)) return false;
+    memcpy(e->key, key, KEY_BYTES);
+    e->res = *out;
+    e->used = true;
+    return true;
+}
+
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
     memset(out, 0, sizeof *out);
     if (r->n < 1 || r->n > GO_ES_MAX || r->outer < 0) {
         out->too_big = true;
@@ -207,8 +230,15 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
             out->too_big = true;
             return false;
         }
-        root.c[i] = r->content[i];
+        if (r->content[i] == DEF) root.d |= (uint16_t)(1u << i);
+        if (r->content[i] == ATT) root.a |= (uint16_t)(1u << i);
     }
+    es_geom *geom = malloc(sizeof *geom);
+    if (!geom) {
+        out->too_big = true;
+        return false;
+    }
+    geom_init(geom, r);
     root.outer = r->outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : r->outer;
     root.ko = r->ko >= 0 && r->ko < n ? r->ko : KO_NONE;
     root.side = defender_to_move ? DEF : ATT;
@@ -218,7 +248,7 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
     es_graph g;
     memset(&g, 0, sizeof g);
     bool ok = map_init(&map, 1u << 12) != 0;
-    uint32_t rk = pos_key(&root, n);
+    uint32_t rk = pos_key(&root);
     if (ok && grow((void **)&g.keys, sizeof *g.keys, &g.keycap, 1)) {
         g.keys[0] = rk;
         g.n = 1;
@@ -237,14 +267,14 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
         }
         g.first[i] = g.nedges;
         es_pos s, t;
-        pos_decode(g.keys[i], n, &s);
+        pos_decode(g.keys[i], &s);
         for (int m = 0; m < GO_ES_MAX + 2; m++) {
             if (m < GO_ES_MAX && m >= n) continue;
-            int res = play(r, &s, m, ko_master, &t);
+            int res = play(geom, &s, m, ko_master, &t);
             if (res == 0) continue;
             int32_t to = res;
             if (res == 1) {
-                uint32_t k = pos_key(&t, n);
+                uint32_t k = pos_key(&t);
                 if ((uint32_t)g.n * 2 >= map.cap) {
                     /* Rehash into a map twice as large. */
                     es_map big;
@@ -349,6 +379,7 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
     } else {
         out->too_big = true;
     }
+    free(geom);
     free(awin);
     free(count);
     free(rfirst);
