@@ -562,6 +562,10 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
         }
     }
     if (nspaces != 1 || !others_dead_end) return GO_LIFE_UNKNOWN;
+    /* Death is proved only with the true outer liberty count (more never hurt). */
+    int inner = 0;
+    for (int j = 0; j < space.n; j++) inner += space.content[j] == 0 && (space.wall >> j & 1);
+    if (go_string_libs(b, v) - inner > GO_ES_OUTER_MAX) return GO_LIFE_UNKNOWN;
     uint16_t win;
     if (solve_both(&space, def, &win) != -1) return GO_LIFE_UNKNOWN;
     if (nmoves && moves && !def) {
