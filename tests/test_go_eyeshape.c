@@ -449,7 +449,7 @@ static void o_free(oracle *o) {
 
 /* ---- Comparison ---- */
 
-static long n_monotone, n_ko_nodes, n_roots, n_agree, n_moves_agree, n_placements, n_skipped, n_oracle_nodes, n_lib_states;
+static long n_life_definite, n_life_ko, n_monotone, n_ko_nodes, n_roots, n_agree, n_moves_agree, n_placements, n_skipped, n_oracle_nodes, n_lib_states;
 
 /* The region of the library, taken from the board by go_es_from_board. False when
  * black stones joined to the wall split the region or fill it (the root is skipped:
@@ -606,6 +606,21 @@ static void compare_root(oracle *o, go_board *b, const placement *pl, int master
                   side == GO_BLACK ? "defender" : "attacker", master, nw, outer_win ? "+outer" : "", nl,
                   lib_outer ? "+outer" : "");
         n_moves_agree += moves_same;
+        /* The whole board pipeline: go_life_status must agree whenever it answers, and
+         * answer whenever the winner does not depend on ko (here: this master's winner
+         * equals the solver's under the other master). */
+        int life = go_life_status(b, pl->wall, side, NULL, NULL);
+        if (life == GO_LIFE_ALIVE) CHECK_MSG(o_def, "go_life_status ALIVE, oracle says captured (%s)", what);
+        if (life == GO_LIFE_DEAD) CHECK_MSG(!o_def, "go_life_status DEAD, oracle says survives (%s)", what);
+        go_es_result other;
+        go_es_solve(&r, side == GO_BLACK,
+                    master == GO_KO_MASTER_ATTACKER ? GO_KO_MASTER_DEFENDER : GO_KO_MASTER_ATTACKER, &other);
+        if (other.defender_wins == o_def) {
+            CHECK_MSG(life != GO_LIFE_UNKNOWN, "go_life_status UNKNOWN on a ko-free position (%s)", what);
+            n_life_definite += life != GO_LIFE_UNKNOWN;
+        } else {
+            n_life_ko++;
+        }
     }
 }
 
@@ -740,6 +755,8 @@ static void run_shapes(bool full) {
     printf("ko positions compared: %ld; one more outer liberty never hurt the defender: %ld cases\n", n_ko_nodes,
            n_monotone);
     CHECK(n_ko_nodes > (t_sanitized() ? 10 : 100));
+    printf("go_life_status: %ld proven answers, all agreeing with the oracle; %ld ko-dependent positions left "
+           "UNKNOWN\n", n_life_definite, n_life_ko);
     printf("shapes: %ld placements (%ld skipped: wall or white not one string), %ld start positions x side, "
            "%ld winners agree, %ld winning-move sets agree (%ld split by joined stones, not compared); "
            "oracle nodes %ld, library states %ld\n",
