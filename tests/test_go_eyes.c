@@ -541,6 +541,53 @@ static void test_life_status(void) {
     CHECK(vital);
     CHECK_EQ_INT(go_life_status(b, V(b, "B6"), GO_WHITE, NULL, NULL), GO_LIFE_UNKNOWN);
     go_board_free(b);
+
+    /* One eye (F7) and a flower five touching the edge (C7 B6 C6 D6 C5). Alone, the
+     * flower counts F7 as an outer liberty white may fill, and white to move kills it
+     * at C6; solved as one game with the eye, black lives whoever starts (white can
+     * never fill F7, so a stone on C6 is eventually captured). Benson does not see it
+     * (C6 is no liberty). */
+    static const char *const two[] = {
+        "X X . X X . X",
+        "X . . . X X X",
+        "X X . X X O O",
+        "O X X X O O .",
+        "O O O O O . O",
+        ". O . O O O O",
+        "O O O O . O .",
+    };
+    b = rows_board(7, two);
+    CHECK(!go_benson_alive(b, V(b, "A7")));
+    CHECK(go_benson_alive(b, V(b, "A4")));
+    {
+        go_es_region r;
+        go_point pts[GO_ES_MAX];
+        CHECK(go_es_from_board(b, V(b, "A7"), V(b, "C6"), GO_WHITE, &r, pts));
+        CHECK_EQ_INT(r.n, 5);
+        CHECK_EQ_INT(r.outer, 1);
+        go_es_status st;
+        CHECK(go_es_classify(&r, &st));
+        CHECK_EQ_INT(st.status, GO_SHAPE_UNSETTLED);
+    }
+    CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_WHITE, NULL, NULL), GO_LIFE_ALIVE);
+    CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_BLACK, NULL, NULL), GO_LIFE_ALIVE);
+    CHECK_EQ_INT(go_board_play(b, GO_WHITE, V(b, "C6")), GO_OK);
+    CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_BLACK, NULL, NULL), GO_LIFE_ALIVE);
+    go_board_free(b);
+    static const char *const two_pt[] = {
+        "X X X X X X O",
+        "X . . X X X O",
+        "X X X X X X O",
+        "O O O O O O O",
+        ". O . O . O .",
+        "O O O O O O O",
+        "O . O . O . O",
+    };
+    b = rows_board(7, two_pt);
+    CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_BLACK, NULL, NULL), GO_LIFE_DEAD);
+    CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_WHITE, NULL, NULL), GO_LIFE_DEAD);
+    CHECK_EQ_INT(go_life_status(b, V(b, "G7"), GO_BLACK, NULL, NULL), GO_LIFE_ALIVE);
+    go_board_free(b);
 }
 
 int main(int argc, char **argv) {

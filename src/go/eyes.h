@@ -138,19 +138,23 @@ bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_mov
 
 /* ---- Status of a string at a search node ---- */
 enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
-/* Proven status of the string at v with to_move to play (the board's ko respected):
- *  ALIVE when go_benson says so, or when the string is the wall of an eye space it
- *        alone encloses (every other liberty counted as an outer liberty) and the exact
- *        solver says it lives with to_move starting, whoever is ko master;
- *  DEAD  when that eye space is the string's only room: every liberty of the string
- *        lies in it or is an outer liberty touching only the string, the border and
- *        Benson-alive enemy strings; every enemy string touching the string is
- *        Benson-alive or lies inside the eye space; and the solver says the string
- *        dies with to_move starting, whoever is ko master;
- *  UNKNOWN otherwise (several eye spaces, open space, a capturing race, ko).
+/* Proven status of the string at v with to_move to play (the board's ko respected).
+ * Its eye spaces are the regions of at most GO_ES_MAX points enclosed by it alone.
+ *  ALIVE when go_benson says so; or when the exact solver says it lives with to_move
+ *        starting, whoever is ko master, in one eye space with every other liberty
+ *        counted as an outer liberty; or in several eye spaces solved as one game
+ *        (smallest first, up to GO_ES_MAX points in all) -- one eye here, one there;
+ *  DEAD  when all its eye spaces fit in that one game, every other liberty touches
+ *        only the string, the border and Benson-alive enemy strings, every enemy
+ *        string touching it outside the eye spaces is Benson-alive, it has at most
+ *        GO_ES_OUTER_MAX other liberties, and the solver says it dies with to_move
+ *        starting, whoever is ko master;
+ *  UNKNOWN otherwise (open space, a capturing race, a ko, strings sharing eye spaces
+ *        that Benson does not settle, eye spaces too big).
  * moves (may be NULL, room for GO_ES_MAX + 2) gets the winning first moves of to_move
- * as board points (GO_PASS for a pass) when the answer came from the solver; *nmoves
- * their count (0 otherwise). */
+ * inside the eye spaces solved (GO_PASS for a pass, an outer liberty for "fill an
+ * outer liberty") when the answer came from the solver; *nmoves their count (0 when
+ * the answer came from Benson or to_move loses). */
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves);
 
 /* ---- Seki ----

@@ -493,6 +493,38 @@ static int moves_out(const go_es_region *r, const go_point *pts, go_point outer_
     return k;
 }
 
+/* Appends region src (points sp) to dst (points dp): disjoint regions of the same
+ * wall solved as one local game. False when the union is too large. */
+static bool region_union(go_es_region *dst, go_point *dp, const go_es_region *src, const go_point *sp) {
+    if (dst->n + src->n > GO_ES_MAX) return false;
+    int o = dst->n;
+    for (int i = 0; i < src->n; i++) {
+        dst->adj[o + i] = (uint16_t)(src->adj[i] << o);
+        dst->content[o + i] = src->content[i];
+        dp[o + i] = sp[i];
+    }
+    dst->wall |= (uint16_t)(src->wall << o);
+    if (src->ko >= 0) dst->ko = o + src->ko;
+    dst->n += src->n;
+    return true;
+}
+
+/* Empty points of r touching the wall: the wall's liberties inside r. */
+static int inner_libs(const go_es_region *r) {
+    int k = 0;
+    for (int j = 0; j < r->n; j++) k += r->content[j] == 0 && (r->wall >> j & 1);
+    return k;
+}
+
+/* The wall's first liberty outside the regions marked in in_space. */
+static go_point first_outer(const go_point *libs, int nl, const uint8_t *in_space) {
+    for (int j = 0; j < nl; j++)
+        if (!in_space[libs[j]]) return libs[j];
+    return GO_NO_POINT;
+}
+
+#define MAX_SPACES 8
+
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     if (nmoves) *nmoves = 0;
@@ -506,16 +538,16 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     bool def = to_move == c;
 
     /* The non-wall neighbours of the wall, grouped into regions through non-wall points;
-     * small enclosed regions are eye spaces. */
+     * small enclosed regions are eye spaces, the rest must be dead ends for death. */
     go_point stones[GO_MAX_POINTS], libs[GO_MAX_POINTS];
     int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
     int nl = go_string_liberties(b, v, libs, GO_MAX_POINTS);
     uint8_t in_space[GO_MAX_POINTS];
     memset(in_space, 0, sizeof in_space);
+    static _Thread_local go_es_region spaces[MAX_SPACES];
+    static _Thread_local go_point space_pts[MAX_SPACES][GO_ES_MAX];
     int nspaces = 0;
-    go_es_region space, r;
-    go_point space_pts[GO_ES_MAX], pts[GO_ES_MAX];
-    bool others_dead_end = true;
+    bool too_many = false, others_dead_end = true;
     uint8_t enemy_alive[GO_MAX_POINTS];
     bool have_enemy_alive = false;
     for (int i = 0; i < ns; i++) {
@@ -523,26 +555,18 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
             go_point q = stones[i] + dirs[d];
             go_color k = go_at(b, q);
             if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
+            go_es_region r;
+            go_point pts[GO_ES_MAX];
             if (go_es_from_board(b, v, q, to_move, &r, pts)) {
                 for (int j = 0; j < r.n; j++) in_space[pts[j]] = 1;
-                uint16_t win;
-                int res = solve_both(&r, def, &win);
-                if (res == 1) {
-                    if (nmoves && moves && def) {
-                        go_point outer_pt = GO_NO_POINT;
-                        for (int j = 0; j < nl && outer_pt == GO_NO_POINT; j++)
-                            if (!in_space[libs[j]]) outer_pt = libs[j];
-                        *nmoves = moves_out(&r, pts, outer_pt, win, moves);
-                    }
-                    return GO_LIFE_ALIVE;
+                if (nspaces == MAX_SPACES) {
+                    too_many = true;
+                    continue;
                 }
-                nspaces++;
-                space = r;
-                memcpy(space_pts, pts, sizeof pts);
+                spaces[nspaces] = r;
+                memcpy(space_pts[nspaces++], pts, sizeof pts);
                 continue;
             }
-            /* Not an eye space: an outer liberty or an enemy stone, which must leave
-             * the wall no way out for a proof of death. */
             if (!have_enemy_alive) {
                 go_benson(b, e, enemy_alive, NULL);
                 have_enemy_alive = true;
@@ -561,18 +585,42 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
             }
         }
     }
-    if (nspaces != 1 || !others_dead_end) return GO_LIFE_UNKNOWN;
-    /* Death is proved only with the true outer liberty count (more never hurt). */
-    int inner = 0;
-    for (int j = 0; j < space.n; j++) inner += space.content[j] == 0 && (space.wall >> j & 1);
-    if (go_string_libs(b, v) - inner > GO_ES_OUTER_MAX) return GO_LIFE_UNKNOWN;
+    int total_libs = go_string_libs(b, v);
     uint16_t win;
-    if (solve_both(&space, def, &win) != -1) return GO_LIFE_UNKNOWN;
-    if (nmoves && moves && !def) {
-        go_point outer_pt = GO_NO_POINT;
-        for (int j = 0; j < nl && outer_pt == GO_NO_POINT; j++)
-            if (!in_space[libs[j]]) outer_pt = libs[j];
-        *nmoves = moves_out(&space, space_pts, outer_pt, win, moves);
+    /* Life in one eye space, every other liberty an outer one. */
+    for (int i = 0; i < nspaces; i++) {
+        if (solve_both(&spaces[i], def, &win) != 1) continue;
+        if (nmoves && moves && def) *nmoves = moves_out(&spaces[i], space_pts[i], first_outer(libs, nl, in_space), win, moves);
+        return GO_LIFE_ALIVE;
     }
+    /* Several eye spaces solved as one game (one eye here, one there), smallest first. */
+    go_es_region u;
+    go_point upts[GO_ES_MAX];
+    memset(&u, 0, sizeof u);
+    u.ko = -1;
+    uint8_t used[MAX_SPACES] = {0};
+    int nused = 0, inner = 0;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < nspaces; i++)
+            if (!used[i] && u.n + spaces[i].n <= GO_ES_MAX && (best < 0 || spaces[i].n < spaces[best].n)) best = i;
+        if (best < 0) break;
+        region_union(&u, upts, &spaces[best], space_pts[best]);
+        inner += inner_libs(&spaces[best]);
+        used[best] = 1;
+        nused++;
+    }
+    if (nused == 0) return GO_LIFE_UNKNOWN;
+    int outer = total_libs - inner;
+    u.outer = outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : outer;
+    int res = solve_both(&u, def, &win); /* one space: a cache hit */
+    if (res == 1) {
+        if (nmoves && moves && def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
+        return GO_LIFE_ALIVE;
+    }
+    /* Death: every eye space is in the game, the rest are dead ends, the outer liberty
+     * count is exact. */
+    if (res != -1 || too_many || nused != nspaces || !others_dead_end || outer > GO_ES_OUTER_MAX) return GO_LIFE_UNKNOWN;
+    if (nmoves && moves && !def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
     return GO_LIFE_DEAD;
 }
