@@ -112,6 +112,9 @@ typedef struct go_es_result {
  * Returns false (and too_big) when the region is invalid or too large. */
 bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out);
 
+/* Forgets this thread's cached answers (benchmarks measure the solver itself). */
+void go_es_cache_clear(void);
+
 /* Status of an eye space, both sides to move, proven for the local game above. */
 enum { GO_SHAPE_UNKNOWN = 0, GO_SHAPE_ALIVE, GO_SHAPE_DEAD, GO_SHAPE_UNSETTLED, GO_SHAPE_KO };
 typedef struct go_es_status {

@@ -197,6 +197,8 @@ static uint32_t problem_key(const go_es_region *r, bool def, int master, uint8_t
 
 static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out);
 
+void go_es_cache_clear(void) { memset(es_cache, 0, sizeof es_cache); }
+
 bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
     memset(out, 0, sizeof *out);
     if (r->n < 1 || r->n > GO_ES_MAX) {
