@@ -154,10 +154,11 @@ enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
  *        starting, whoever is ko master;
  *  UNKNOWN otherwise (open space, a capturing race, a ko, strings sharing eye spaces
  *        that Benson does not settle, eye spaces too big).
- * moves (may be NULL, room for GO_ES_MAX + 2) gets the winning first moves of to_move
- * inside the eye spaces solved (GO_PASS for a pass, an outer liberty for "fill an
- * outer liberty") when the answer came from the solver; *nmoves their count (0 when
- * the answer came from Benson or to_move loses). */
+ * moves (may be NULL, room for GO_ES_MAX + 2) gets winning first moves of to_move:
+ * all those of the eye space (or joint game) that proved the answer (GO_PASS for a
+ * pass, one outer liberty for "fill an outer liberty"), when the answer came from the
+ * solver; *nmoves their count (0 when the answer came from Benson or to_move loses).
+ * Other eye spaces may hold further winning moves that are not listed. */
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves);
 
 /* ---- Seki ----
