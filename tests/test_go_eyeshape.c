@@ -283,6 +283,7 @@ typedef struct {
     uint32_t key;
     int parent;
     int16_t pmove; /* board point, GO_PASS, or -(point) for a master's retake */
+    uint8_t clean;  /* no white stone in the region and the wall Benson-alive */
     int first, nedges;
 } onode;
 
@@ -297,6 +298,7 @@ typedef struct {
     go_point *emove;
     int nedges, edgecap;
     uint8_t *awin;
+    uint8_t *clean;
 } oracle;
 
 static int o_npts(const placement *pl) { return pl->n + pl->k; }
@@ -325,7 +327,7 @@ static int o_find(oracle *o, uint32_t key, bool add, int parent, int pmove) {
     }
     if (!add || o->n >= ONODES) return -1;
     o->hkey[h] = o->n;
-    o->nodes[o->n] = (onode){key, parent, (int16_t)pmove, 0, 0};
+    o->nodes[o->n] = (onode){key, parent, (int16_t)pmove, 0, 0, 0};
     return o->n++;
 }
 
@@ -371,6 +373,9 @@ static int o_explore(oracle *o, go_board *b, go_color side) {
         go_color me = (key >> 22 & 1) ? GO_BLACK : GO_WHITE;
         int passed = (int)(key >> 23 & 1);
         o->nodes[v].first = o->nedges;
+        bool no_white = true;
+        for (int i = 0; i < o->pl->n; i++) no_white &= go_board_at(b, o->pl->region[i]) != GO_WHITE;
+        o->nodes[v].clean = no_white && go_benson_alive(b, o->pl->wall);
         /* Pass. */
         if (passed) {
             o_add_edge(o, O_DWIN, GO_PASS);
@@ -429,6 +434,31 @@ static void o_solve(oracle *o) {
     }
 }
 
+/* Clean life: black forces a clean node (plain fixed point; terminal edges count
+ * against black). */
+static void o_solve_clean(oracle *o) {
+    o->clean = calloc((size_t)o->n, 1);
+    for (int v = 0; v < o->n; v++) o->clean[v] = o->nodes[v].clean;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int v = 0; v < o->n; v++) {
+            if (o->clean[v]) continue;
+            bool black = o->nodes[v].key >> 22 & 1;
+            bool any = false, all = true;
+            for (int e = o->nodes[v].first; e < o->nodes[v].first + o->nodes[v].nedges; e++) {
+                int to = o->edge[e];
+                bool w = to >= 0 && o->clean[to];
+                any |= w;
+                all &= w;
+            }
+            if (black ? any : all) {
+                o->clean[v] = 1;
+                changed = true;
+            }
+        }
+    }
+}
+
 static void o_init(oracle *o, const placement *pl, int master) {
     memset(o, 0, sizeof *o);
     o->pl = pl;
@@ -445,11 +475,12 @@ static void o_free(oracle *o) {
     free(o->edge);
     free(o->emove);
     free(o->awin);
+    free(o->clean);
 }
 
 /* ---- Comparison ---- */
 
-static long n_life_definite, n_life_ko, n_monotone, n_ko_nodes, n_roots, n_agree, n_moves_agree, n_placements, n_skipped, n_oracle_nodes, n_lib_states;
+static long n_seki_claims, n_clean, n_seki, n_life_definite, n_life_ko, n_monotone, n_ko_nodes, n_roots, n_agree, n_moves_agree, n_placements, n_skipped, n_oracle_nodes, n_lib_states;
 
 /* The region of the library, taken from the board by go_es_from_board. False when
  * black stones joined to the wall split the region or fill it (the root is skipped:
@@ -574,6 +605,24 @@ static void compare_root(oracle *o, go_board *b, const placement *pl, int master
         }
         if (!same) continue;
         n_agree++;
+        CHECK_MSG(res.clean_life == (o->clean[v] != 0), "clean life differs (%s, %s to move, master %d): oracle %d",
+                  what, side == GO_BLACK ? "defender" : "attacker", master, o->clean[v]);
+        n_clean += o->clean[v] != 0;
+        n_seki += o_def && !o->clean[v];
+        /* go_is_seki on the wall and a white stone in the region: a claim needs this
+         * master's oracle to say the wall survives and cannot clean up, either side to
+         * move. */
+        if (s == 0) {
+            go_point white = GO_NO_POINT;
+            for (int i = 0; i < pl->n && white == GO_NO_POINT; i++)
+                if (go_board_at(b, pl->region[i]) == GO_WHITE) white = pl->region[i];
+            if (white != GO_NO_POINT && go_is_seki(b, pl->wall, white)) {
+                int vb = o_find(o, o_key(b, pl, GO_BLACK, 0), false, -1, 0);
+                bool confirmed = vb >= 0 && o_def && !o->clean[v] && !o->awin[vb] && !o->clean[vb];
+                CHECK_MSG(confirmed, "go_is_seki claims a seki the oracle refutes (%s)", what);
+                n_seki_claims++;
+            }
+        }
         /* One more outer liberty never hurts the defender (what go_life_status's
          * proofs of life with capped outer liberties rely on). */
         if (res.defender_wins && r.outer < GO_ES_OUTER_MAX) {
@@ -690,7 +739,10 @@ static void check_placement_mode(const placement *pl, int master, int black_upto
     for (int i = 0; i < pl->n; i++) total *= colours;
     /* Pass 1: explore from every legal root; pass 2: compare. */
     for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1) o_solve(&o);
+        if (pass == 1) {
+            o_solve(&o);
+            o_solve_clean(&o);
+        }
         for (int code = 0; code < total; code++) {
             go_board_copy(b, pl->base);
             int c = code;
@@ -775,6 +827,12 @@ static void run_shapes(bool full) {
             }
         }
     }
+    printf("clean life (no attacker stone left, wall Benson-alive) agrees everywhere: %ld positions with it, "
+           "%ld where the defender survives only without it (seki)\n",
+           n_clean, n_seki);
+    CHECK(n_seki > 10);
+    printf("go_is_seki: %ld sekis claimed, each confirmed by the oracle\n", n_seki_claims);
+    CHECK(n_seki_claims > 10);
     printf("ko positions compared: %ld; one more outer liberty never hurt the defender: %ld cases\n", n_ko_nodes,
            n_monotone);
     CHECK(n_ko_nodes > (t_sanitized() ? 10 : 100));
@@ -911,6 +969,7 @@ static void test_classics(void) {
             CHECK(go_es_classify(&r, &st));
             CHECK_MSG(st.status == shapes[i].status, "%s (outer %d): status %d, want %d", shapes[i].name, outer,
                       st.status, shapes[i].status);
+            if (shapes[i].status == GO_SHAPE_ALIVE) CHECK_MSG(!st.seki, "%s: seki", shapes[i].name);
             if (shapes[i].status == GO_SHAPE_UNSETTLED) {
                 CHECK_MSG((st.kill & vital) == vital && (st.live & vital) == vital, "%s: vital point", shapes[i].name);
                 if (shapes[i].unique_kill) CHECK_MSG(st.kill == vital, "%s (outer %d): kill %x", shapes[i].name, outer, st.kill);

@@ -178,45 +178,6 @@ int go_eye_kind(const go_board *b, go_point p, go_color c) {
     return GO_EYE_TRUE;
 }
 
-/* ---- Seki ---- */
-
-/* True when a stone of colour c at p captures nothing and has at most one liberty. */
-static bool self_atari_only(const go_board *b, go_color c, go_point p) {
-    GO_FOR_NEIGHBORS(p, n) {
-        if (go_at(b, n) == go_other(c) && go_libs_fast(b, n) == 1) return false;
-    }
-    return go_board_libs_after(b, c, p, 2) <= 1;
-}
-
-/* An eye point of c all of whose neighbours belong to the string headed by h. */
-static bool own_eye(const go_board *b, go_point p, go_color c, go_point h) {
-    if (!go_is_eye_point(b, p, c)) return false;
-    GO_FOR_NEIGHBORS(p, n) {
-        if (go_at(b, n) == c && go_head_fast(b, n) != h) return false;
-    }
-    return true;
-}
-
-bool go_is_seki(const go_board *b, go_point s1, go_point s2) {
-    go_color c1 = go_board_at(b, s1), c2 = go_board_at(b, s2);
-    if ((c1 != GO_BLACK && c1 != GO_WHITE) || c2 != go_other(c1)) return false;
-    go_point l1[GO_MAX_POINTS], l2[GO_MAX_POINTS];
-    int n1 = go_string_liberties(b, s1, l1, GO_MAX_POINTS);
-    int n2 = go_string_liberties(b, s2, l2, GO_MAX_POINTS);
-    int shared = 0;
-    for (int i = 0; i < n1; i++) {
-        if (go_string_has_lib(b, s2, l1[i])) {
-            shared++;
-            if (!self_atari_only(b, c1, l1[i]) || !self_atari_only(b, c2, l1[i])) return false;
-        } else if (!own_eye(b, l1[i], c1, go_head_fast(b, s1))) {
-            return false;
-        }
-    }
-    for (int i = 0; i < n2; i++)
-        if (!go_string_has_lib(b, s1, l2[i]) && !own_eye(b, l2[i], c2, go_head_fast(b, s2))) return false;
-    return shared > 0;
-}
-
 /* ---- Area scoring ---- */
 
 int go_area_score(const go_board *b, int *black, int *white) {

@@ -101,6 +101,10 @@ enum { GO_KO_MASTER_NONE = 0, GO_KO_MASTER_DEFENDER = 1, GO_KO_MASTER_ATTACKER =
 
 typedef struct go_es_result {
     bool defender_wins;      /* W survives with best play from here */
+    bool clean_life;         /* the defender can force a position with no attacker stone
+                                left in R and W unconditionally alive (Benson inside R):
+                                life with the territory, not seki. Double passes and
+                                endless play without it count against the defender. */
     uint16_t winning;        /* moves of the side to move that keep its result: bit i
                                 for point i, bit GO_ES_OUTER_MOVE, bit GO_ES_PASS_MOVE
                                 (the side's winning moves; 0 when it loses) */
@@ -123,6 +127,10 @@ typedef struct go_es_status {
                             KO: the answer depends on ko (the master variants differ) */
     uint16_t kill;       /* attacker's winning first moves (UNSETTLED / DEAD) */
     uint16_t live;       /* defender's winning first moves (UNSETTLED / ALIVE) */
+    bool seki;           /* ALIVE, but only as seki: whoever moves first and whoever
+                            is ko master, the defender survives yet cannot force clean
+                            life (the attacker's stones inside stay; the points are
+                            nobody's under area scoring) */
 } go_es_status;
 /* Solves both sides to move under both ko masters; KO when the masters disagree for
  * either side to move, else the common answer (no ko master is needed then). */
@@ -162,16 +170,17 @@ enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves);
 
 /* ---- Seki ----
- * Static seki between the string at s1 and the enemy string at s2: they share at least
- * one liberty; every other liberty of each is an eye point of its own colour that
- * touches no other string (the enemy cannot play there); and a stone of either colour on any shared liberty
- * captures nothing and leaves its own string with at most one liberty (self-atari).
- * Then neither string can be captured while its owner does not fill a shared liberty
- * itself, and neither owner gains by filling one: a proven seki of the two strings
- * (whatever happens elsewhere, since they have no other liberties). This covers the
- * classic shapes: two shared liberties and no eyes, one eye each and one shared
- * liberty, a big eye with the attacker's stones inside and no way in; it says false
- * for other sekis (three or more strings, shared liberties still fillable). */
+ * Seki of an eye space: the enemy string at s2 lies in an eye space (at most
+ * GO_ES_MAX points) enclosed by the string at s1 alone, and the exact solver proves,
+ * with either side to move and whoever is ko master, that s1 survives but cannot
+ * force clean life (capturing every enemy stone there with s1 unconditionally alive).
+ * Proven only when s1 cannot gain anything outside: its other liberties, at most
+ * GO_ES_OUTER_MAX, touch only s1, the border and Benson-alive enemy strings, and every
+ * enemy string touching s1 outside the space is Benson-alive (the conditions of a proof
+ * of death in go_life_status). Then the eye space is nobody's under area scoring.
+ * Sekis between strings that do not enclose one another are not recognised (false):
+ * a static rule ("filling a shared liberty is self-atari for both") is not a proof,
+ * since a sacrifice there can leave the capturer a killable eye space. */
 bool go_is_seki(const go_board *b, go_point s1, go_point s2);
 
 /* ---- Area scoring ----

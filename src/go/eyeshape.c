@@ -166,6 +166,56 @@ typedef struct {
     int nedges, edgecap, emovecap;
 } es_graph;
 
+/* Benson's algorithm inside R for a position with no attacker stone: is the wall
+ * unconditionally alive? Strings: the wall (with its stones in R) and the defender's
+ * inner strings; regions: the connected sets of empty points of R (R is enclosed by
+ * the wall, so these are the board's regions; the outside is never vital to them). */
+static bool wall_benson(const es_geom *g, uint16_t d) {
+    const go_es_region *r = g->r;
+    uint16_t full = g->full, empty = (uint16_t)(full & ~d);
+    uint16_t touch[GO_ES_MAX + 1]; /* points of R next to each string */
+    int ns = 0;
+    uint16_t wg = (d & r->wall) ? flood(g, d, (uint16_t)(d & r->wall)) : 0;
+    touch[ns++] = (uint16_t)((g->nb[wg] | r->wall) & empty);
+    for (uint16_t rest = (uint16_t)(d & ~wg); rest;) {
+        uint16_t str = flood(g, rest, (uint16_t)(rest & -rest));
+        rest &= (uint16_t)~str;
+        touch[ns++] = (uint16_t)(g->nb[str] & empty);
+    }
+    uint16_t regs[GO_ES_MAX];
+    int nr = 0;
+    for (uint16_t rest = empty; rest;) {
+        uint16_t reg = flood(g, rest, (uint16_t)(rest & -rest));
+        rest &= (uint16_t)~reg;
+        regs[nr++] = reg;
+    }
+    bool alive[GO_ES_MAX + 1], kept[GO_ES_MAX];
+    for (int i = 0; i < ns; i++) alive[i] = true;
+    for (int j = 0; j < nr; j++) kept[j] = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < ns; i++) {
+            if (!alive[i]) continue;
+            int vital = 0;
+            for (int j = 0; j < nr; j++) vital += kept[j] && (regs[j] & ~touch[i]) == 0;
+            if (vital < 2) {
+                alive[i] = false;
+                changed = true;
+            }
+        }
+        for (int j = 0; j < nr; j++) {
+            if (!kept[j]) continue;
+            for (int i = 0; i < ns; i++)
+                if (!alive[i] && (regs[j] & touch[i])) {
+                    kept[j] = false;
+                    changed = true;
+                    break;
+                }
+        }
+    }
+    return alive[0];
+}
+
 /* A per-thread cache of answers, keyed by the whole problem (exact bytes, so a hit is
  * the same question, never a collision). */
 #define CACHE_SLOTS 1024
@@ -369,6 +419,43 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
         }
     }
     if (ok) {
+        /* Clean life: the defender forces a position with no attacker stone in R and
+         * the wall Benson-alive (least fixed point for the defender; a double pass or
+         * endless play without it counts against him). */
+        uint8_t *clean = calloc((size_t)g.n, 1);
+        int *cnt2 = calloc((size_t)g.n, sizeof *cnt2);
+        if (clean && cnt2) {
+            int qh = 0, qt = 0;
+            for (int i = 0; i < g.n; i++) {
+                es_pos p;
+                pos_decode(g.keys[i], &p);
+                cnt2[i] = g.first[i + 1] - g.first[i];
+                if (p.a == 0 && wall_benson(geom, p.d)) {
+                    clean[i] = 1;
+                    queue[qt++] = i;
+                }
+            }
+            while (qh < qt) {
+                int v = queue[qh++];
+                for (int k = rfirst[v]; k < rfirst[v + 1]; k++) {
+                    int u = redge[k];
+                    if (clean[u]) continue;
+                    bool att = ((g.keys[u] >> 23) & 1) == 0;
+                    /* Several edges of u may lead to v: count each. */
+                    if (!att || --cnt2[u] == 0) {
+                        clean[u] = 1;
+                        queue[qt++] = u;
+                    }
+                }
+            }
+            out->clean_life = clean[0];
+        } else {
+            ok = false;
+        }
+        free(clean);
+        free(cnt2);
+    }
+    if (ok) {
         out->defender_wins = !awin[0];
         out->states = g.n;
         bool def = defender_to_move;
@@ -411,6 +498,7 @@ bool go_es_classify(const go_es_region *r, go_es_status *out) {
     if (att_first && def_first) {
         out->status = GO_SHAPE_ALIVE;
         out->live = live;
+        out->seki = !res[0][0].clean_life && !res[0][1].clean_life && !res[1][0].clean_life && !res[1][1].clean_life;
     } else if (!att_first && !def_first) {
         out->status = GO_SHAPE_DEAD;
         out->kill = kill;
@@ -527,6 +615,38 @@ static go_point first_outer(const go_point *libs, int nl, const uint8_t *in_spac
 
 #define MAX_SPACES 8
 
+/* The wall at v cannot gain anything outside the points marked in in_space: every
+ * other neighbour is a Benson-alive enemy stone or an empty point touching only the
+ * wall, the border and Benson-alive enemy stones. */
+static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    go_color c = go_board_at(b, v), e = go_other(c);
+    go_point h = go_head_fast(b, v);
+    uint8_t enemy_alive[GO_MAX_POINTS];
+    go_benson(b, e, enemy_alive, NULL);
+    go_point stones[GO_MAX_POINTS];
+    int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
+    for (int i = 0; i < ns; i++)
+        for (int d = 0; d < 4; d++) {
+            go_point q = stones[i] + dirs[d];
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
+            if (k == e) {
+                if (!enemy_alive[q]) return false;
+            } else if (k == GO_EMPTY) {
+                for (int d2 = 0; d2 < 4; d2++) {
+                    go_point q2 = q + dirs[d2];
+                    go_color k2 = go_at(b, q2);
+                    if (k2 == GO_BORDER || (k2 == c && go_head_fast(b, q2) == h)) continue;
+                    if (k2 != e || !enemy_alive[q2]) return false;
+                }
+            } else {
+                return false;
+            }
+        }
+    return true;
+}
+
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     if (nmoves) *nmoves = 0;
@@ -625,4 +745,23 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     if (res != -1 || too_many || nused != nspaces || !others_dead_end || outer > GO_ES_OUTER_MAX) return GO_LIFE_UNKNOWN;
     if (nmoves && moves && !def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
     return GO_LIFE_DEAD;
+}
+
+bool go_is_seki(const go_board *b, go_point s1, go_point s2) {
+    go_color c1 = go_board_at(b, s1), c2 = go_board_at(b, s2);
+    if ((c1 != GO_BLACK && c1 != GO_WHITE) || c2 != go_other(c1)) return false;
+    go_es_region r;
+    go_point pts[GO_ES_MAX];
+    if (!go_es_from_board(b, s1, s2, c1, &r, pts)) return false;
+    if (r.outer >= GO_ES_OUTER_MAX && go_string_libs(b, s1) - inner_libs(&r) > GO_ES_OUTER_MAX) return false;
+    uint8_t in_space[GO_MAX_POINTS];
+    memset(in_space, 0, sizeof in_space);
+    for (int i = 0; i < r.n; i++) in_space[pts[i]] = 1;
+    if (!wall_closed(b, s1, in_space)) return false;
+    /* The board's ko belongs to one side to move only: require none in the space. */
+    go_point ko = go_board_ko(b);
+    if (ko != GO_NO_POINT && in_space[ko]) return false;
+    r.ko = -1;
+    go_es_status st;
+    return go_es_classify(&r, &st) && st.status == GO_SHAPE_ALIVE && st.seki;
 }
