@@ -652,7 +652,6 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     if (nmoves) *nmoves = 0;
     go_color c = go_board_at(b, v);
     if (c != GO_BLACK && c != GO_WHITE) return GO_LIFE_UNKNOWN;
-    go_color e = go_other(c);
     uint8_t alive[GO_MAX_POINTS];
     go_benson(b, c, alive, NULL);
     if (alive[v]) return GO_LIFE_ALIVE;
@@ -669,9 +668,7 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     static _Thread_local go_es_region spaces[MAX_SPACES];
     static _Thread_local go_point space_pts[MAX_SPACES][GO_ES_MAX];
     int nspaces = 0;
-    bool too_many = false, others_dead_end = true;
-    uint8_t enemy_alive[GO_MAX_POINTS];
-    bool have_enemy_alive = false;
+    bool too_many = false;
     for (int i = 0; i < ns; i++) {
         for (int d = 0; d < 4; d++) {
             go_point q = stones[i] + dirs[d];
@@ -679,32 +676,14 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
             if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
             go_es_region r;
             go_point pts[GO_ES_MAX];
-            if (go_es_from_board(b, v, q, to_move, &r, pts)) {
-                for (int j = 0; j < r.n; j++) in_space[pts[j]] = 1;
-                if (nspaces == MAX_SPACES) {
-                    too_many = true;
-                    continue;
-                }
-                spaces[nspaces] = r;
-                memcpy(space_pts[nspaces++], pts, sizeof pts);
+            if (!go_es_from_board(b, v, q, to_move, &r, pts)) continue;
+            for (int j = 0; j < r.n; j++) in_space[pts[j]] = 1;
+            if (nspaces == MAX_SPACES) {
+                too_many = true;
                 continue;
             }
-            if (!have_enemy_alive) {
-                go_benson(b, e, enemy_alive, NULL);
-                have_enemy_alive = true;
-            }
-            if (k == e) {
-                if (!enemy_alive[q]) others_dead_end = false;
-            } else if (k == GO_EMPTY) {
-                for (int d2 = 0; d2 < 4; d2++) {
-                    go_point q2 = q + dirs[d2];
-                    go_color k2 = go_at(b, q2);
-                    if (k2 == GO_BORDER || (k2 == c && go_head_fast(b, q2) == h)) continue;
-                    if (k2 != e || !enemy_alive[q2]) others_dead_end = false;
-                }
-            } else {
-                others_dead_end = false;
-            }
+            spaces[nspaces] = r;
+            memcpy(space_pts[nspaces++], pts, sizeof pts);
         }
     }
     int total_libs = go_string_libs(b, v);
@@ -742,7 +721,8 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     }
     /* Death: every eye space is in the game, the rest are dead ends, the outer liberty
      * count is exact. */
-    if (res != -1 || too_many || nused != nspaces || !others_dead_end || outer > GO_ES_OUTER_MAX) return GO_LIFE_UNKNOWN;
+    if (res != -1 || too_many || nused != nspaces || outer > GO_ES_OUTER_MAX || !wall_closed(b, v, in_space))
+        return GO_LIFE_UNKNOWN;
     if (nmoves && moves && !def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
     return GO_LIFE_DEAD;
 }
