@@ -422,8 +422,9 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
         /* Clean life: the defender forces a position with no attacker stone in R and
          * the wall Benson-alive (least fixed point for the defender; a double pass or
          * endless play without it counts against him). */
-        uint8_t *clean = calloc((size_t)g.n, 1);
-        int *cnt2 = calloc((size_t)g.n, sizeof *cnt2);
+        size_t nn = g.n > 0 ? (size_t)g.n : 1;
+        uint8_t *clean = calloc(nn, 1);
+        int *cnt2 = calloc(nn, sizeof *cnt2);
         if (clean && cnt2) {
             int qh = 0, qt = 0;
             for (int i = 0; i < g.n; i++) {
