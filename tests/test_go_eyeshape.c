@@ -888,6 +888,8 @@ typedef struct {
     bool unique_live; /* UNSETTLED: the defender's only living move is '*' */
 } classic;
 
+static go_point picture_pts[GO_ES_MAX];
+
 static bool region_from_picture(const char *pic, go_es_region *r, uint16_t *vital) {
     char g[8][16];
     int h = 0, w = 0;
@@ -912,6 +914,7 @@ static bool region_from_picture(const char *pic, go_es_region *r, uint16_t *vita
             if (ch == '.' || ch == '*' || ch == 'o' || ch == 'x') {
                 if (r->n == GO_ES_MAX) return false;
                 if (ch == '*') *vital |= (uint16_t)(1u << r->n);
+                picture_pts[r->n] = go_pt(x, y);
                 r->content[r->n] = ch == 'o' ? 2 : ch == 'x' ? 1 : 0;
                 idx[y][x] = r->n++;
             }
@@ -963,6 +966,14 @@ static void test_classics(void) {
         go_es_region r;
         uint16_t vital;
         CHECK_MSG(region_from_picture(shapes[i].pic, &r, &vital), "picture %s", shapes[i].name);
+        /* The display name: the classic's own name up to its first comma or " in". */
+        const char *nm = go_eye_shape_name(picture_pts, r.n);
+        char want[48];
+        snprintf(want, sizeof want, "%s", shapes[i].name);
+        want[strcspn(want, ",")] = 0;
+        char *in = strstr(want, " in the");
+        if (in) *in = 0;
+        CHECK_MSG(nm && strcmp(nm, want) == 0, "shape name of %s: %s", shapes[i].name, nm ? nm : "(none)");
         for (int outer = 0; outer <= 2; outer += 2) {
             r.outer = outer;
             go_es_status st;

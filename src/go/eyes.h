@@ -136,6 +136,14 @@ typedef struct go_es_status {
  * either side to move, else the common answer (no ko master is needed then). */
 bool go_es_classify(const go_es_region *r, go_es_status *out);
 
+/* The classic name of an eye-space shape given by its n board points (up to 6; edges
+ * are not considered): "one point", "two points", "straight three", "bent three",
+ * "square four", "pyramid four", "straight four", "bent four", "zigzag four",
+ * "bulky five", "flower five", "straight five", "rabbity six", "rectangular six", ...;
+ * NULL for a shape without a common name. For display only: the status comes from
+ * the solver. */
+const char *go_eye_shape_name(const go_point *pts, int n);
+
 /* Builds the region of points connected to p through points that are not stones of
  * the string at w (the wall; p must not be one of its stones), as seen on the board:
  * its adjacency, the points touching the wall, the contents (the wall's colour is the
