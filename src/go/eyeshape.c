@@ -1,0 +1,748 @@
+/* The exact eye-space solver: every reachable local position of a small region
+ * enclosed by one defender string, solved by retrograde analysis (attacker's
+ * attractor: the positions from which the attacker can force the capture of the wall).
+ * Contracts in go/eyes.h. */
+#include "go/eyes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { EMPTY_ = 0, DEF = 1, ATT = 2 };
+#define STATE_LIMIT (1 << 21)
+#define T_AWIN (-1) /* the wall was captured */
+#define T_DWIN (-2) /* two passes: the wall survives */
+#define KO_NONE 15
+
+/* A local position: the defender's and the attacker's stones as masks over R. */
+typedef struct {
+    uint16_t d, a;
+    int outer, ko, side, passed; /* side: DEF or ATT */
+} es_pos;
+
+/* The region with its neighbour table: nb[m] = points next to some point of m. */
+typedef struct {
+    const go_es_region *r;
+    uint16_t full;
+    uint16_t nb[1 << GO_ES_MAX];
+} es_geom;
+
+static void geom_init(es_geom *g, const go_es_region *r) {
+    g->r = r;
+    g->full = (uint16_t)((1u << r->n) - 1);
+    g->nb[0] = 0;
+    for (uint32_t m = 1; m < (1u << r->n); m++) {
+        int low = __builtin_ctz(m);
+        g->nb[m] = (uint16_t)(g->nb[m & (m - 1)] | r->adj[low]);
+    }
+}
+
+static uint32_t pos_key(const es_pos *s) {
+    return (uint32_t)s->d | (uint32_t)s->a << 8 | (uint32_t)s->outer << 16 | (uint32_t)s->ko << 19 |
+           (uint32_t)(s->side == DEF) << 23 | (uint32_t)s->passed << 24;
+}
+
+static void pos_decode(uint32_t k, es_pos *s) {
+    s->d = (uint16_t)(k & 0xff);
+    s->a = (uint16_t)(k >> 8 & 0xff);
+    s->outer = (int)((k >> 16) & 7);
+    s->ko = (int)((k >> 19) & 15);
+    s->side = (k >> 23) & 1 ? DEF : ATT;
+    s->passed = (int)((k >> 24) & 1);
+}
+
+/* The stones of `same` connected to `start` (a non-empty subset of same). */
+static uint16_t flood(const es_geom *g, uint16_t same, uint16_t start) {
+    uint16_t str = start;
+    for (;;) {
+        uint16_t more = (uint16_t)(str | (g->nb[str] & same));
+        if (more == str) return str;
+        str = more;
+    }
+}
+
+/* Liberties of the wall: points of R touching it or its stones in R, and the outer.
+ * The wall's stones in R: the defender's stones connected in R to a point touching it. */
+static int wall_libs(const es_geom *g, uint16_t d, uint16_t empty, int outer) {
+    uint16_t start = d & g->r->wall;
+    uint16_t wg = start ? flood(g, d, start) : 0;
+    return __builtin_popcount((g->nb[wg] | g->r->wall) & empty) + outer;
+}
+
+/* Plays move m (point, GO_ES_OUTER_MOVE, GO_ES_PASS_MOVE) for s->side into t.
+ * Returns 1 (a position), 0 (illegal), T_AWIN or T_DWIN. */
+static int play(const es_geom *g, const es_pos *s, int m, int master, es_pos *t) {
+    const go_es_region *r = g->r;
+    int me = s->side;
+    *t = *s;
+    t->side = me == DEF ? ATT : DEF;
+    t->ko = KO_NONE;
+    t->passed = 0;
+    if (m == GO_ES_PASS_MOVE) {
+        if (s->passed) return T_DWIN;
+        t->passed = 1;
+        return 1;
+    }
+    if (m == GO_ES_OUTER_MOVE) {
+        if (s->outer == 0) return 0;
+        t->outer--;
+        int libs = wall_libs(g, t->d, (uint16_t)(g->full & ~(t->d | t->a)), t->outer);
+        if (libs == 0) return me == ATT ? T_AWIN : 0;
+        return 1;
+    }
+    uint16_t bit = (uint16_t)(1u << m);
+    if ((s->d | s->a) & bit) return 0;
+    if (s->ko == m && master != (me == DEF ? GO_KO_MASTER_DEFENDER : GO_KO_MASTER_ATTACKER)) return 0;
+    uint16_t *mine = me == DEF ? &t->d : &t->a, *yours = me == DEF ? &t->a : &t->d;
+    *mine |= bit;
+    uint16_t empty = (uint16_t)(g->full & ~(t->d | t->a));
+    /* Captures: enemy strings next to m left without liberties. */
+    int removed = 0, last_removed = -1;
+    uint16_t todo = r->adj[m] & *yours;
+    while (todo) {
+        uint16_t str = flood(g, *yours, (uint16_t)(todo & -todo));
+        todo &= (uint16_t)~str;
+        if (me == ATT && (str & r->wall)) continue; /* the wall: checked below */
+        if (g->nb[str] & empty) continue;
+        *yours &= (uint16_t)~str;
+        removed += __builtin_popcount(str);
+        last_removed = __builtin_ctz(str);
+    }
+    empty = (uint16_t)(g->full & ~(t->d | t->a));
+    if (me == ATT && wall_libs(g, t->d, empty, t->outer) == 0) return T_AWIN;
+    uint16_t str = flood(g, *mine, bit);
+    bool wall = me == DEF && (str & r->wall);
+    int libs = wall ? wall_libs(g, t->d, empty, t->outer) : __builtin_popcount(g->nb[str] & empty);
+    if (libs == 0) return 0; /* suicide */
+    if (removed == 1 && str == bit && !wall && libs == 1) t->ko = last_removed;
+    return 1;
+}
+
+/* Open-addressing map from key to node index. */
+typedef struct {
+    uint32_t *keys;
+    int32_t *vals;
+    uint32_t cap;
+} es_map;
+
+static int map_init(es_map *m, uint32_t cap) {
+    m->cap = cap;
+    m->keys = calloc(cap, sizeof *m->keys);
+    m->vals = malloc(cap * sizeof *m->vals);
+    if (!m->keys || !m->vals) return 0;
+    memset(m->vals, -1, cap * sizeof *m->vals);
+    return 1;
+}
+
+static void map_free(es_map *m) {
+    free(m->keys);
+    free(m->vals);
+}
+
+static uint32_t slot_of(const es_map *m, uint32_t key) {
+    uint32_t h = (key * 2654435761u) & (m->cap - 1);
+    while (m->vals[h] >= 0 && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
+    return h;
+}
+
+static bool grow(void **p, size_t elem, int *cap, int need) {
+    if (need <= *cap) return true;
+    int nc = *cap ? *cap * 2 : 1024;
+    while (nc < need) nc *= 2;
+    void *q = realloc(*p, (size_t)nc * elem);
+    if (!q) return false;
+    *p = q;
+    *cap = nc;
+    return true;
+}
+
+typedef struct {
+    int n;
+    uint32_t *keys;
+    int keycap;
+    int *first; /* first edge of node i; edges of i are first[i] .. first[i+1]-1 */
+    int firstcap;
+    int32_t *edge; /* successor node, or T_AWIN / T_DWIN */
+    uint8_t *emove;
+    int nedges, edgecap, emovecap;
+} es_graph;
+
+/* Benson's algorithm inside R for a position with no attacker stone: is the wall
+ * unconditionally alive? Strings: the wall (with its stones in R) and the defender's
+ * inner strings; regions: the connected sets of empty points of R (R is enclosed by
+ * the wall, so these are the board's regions; the outside is never vital to them). */
+static bool wall_benson(const es_geom *g, uint16_t d) {
+    const go_es_region *r = g->r;
+    uint16_t full = g->full, empty = (uint16_t)(full & ~d);
+    uint16_t touch[GO_ES_MAX + 1]; /* points of R next to each string */
+    int ns = 0;
+    uint16_t wg = (d & r->wall) ? flood(g, d, (uint16_t)(d & r->wall)) : 0;
+    touch[ns++] = (uint16_t)((g->nb[wg] | r->wall) & empty);
+    for (uint16_t rest = (uint16_t)(d & ~wg); rest;) {
+        uint16_t str = flood(g, rest, (uint16_t)(rest & -rest));
+        rest &= (uint16_t)~str;
+        touch[ns++] = (uint16_t)(g->nb[str] & empty);
+    }
+    uint16_t regs[GO_ES_MAX];
+    int nr = 0;
+    for (uint16_t rest = empty; rest;) {
+        uint16_t reg = flood(g, rest, (uint16_t)(rest & -rest));
+        rest &= (uint16_t)~reg;
+        regs[nr++] = reg;
+    }
+    bool alive[GO_ES_MAX + 1], kept[GO_ES_MAX];
+    for (int i = 0; i < ns; i++) alive[i] = true;
+    for (int j = 0; j < nr; j++) kept[j] = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < ns; i++) {
+            if (!alive[i]) continue;
+            int vital = 0;
+            for (int j = 0; j < nr; j++) vital += kept[j] && (regs[j] & ~touch[i]) == 0;
+            if (vital < 2) {
+                alive[i] = false;
+                changed = true;
+            }
+        }
+        for (int j = 0; j < nr; j++) {
+            if (!kept[j]) continue;
+            for (int i = 0; i < ns; i++)
+                if (!alive[i] && (regs[j] & touch[i])) {
+                    kept[j] = false;
+                    changed = true;
+                    break;
+                }
+        }
+    }
+    return alive[0];
+}
+
+/* A per-thread cache of answers, keyed by the whole problem (exact bytes, so a hit is
+ * the same question, never a collision). */
+#define CACHE_SLOTS 1024
+#define KEY_BYTES 32
+typedef struct {
+    uint8_t key[KEY_BYTES];
+    bool used;
+    go_es_result res;
+} es_cache_entry;
+static _Thread_local es_cache_entry es_cache[CACHE_SLOTS];
+
+static uint32_t problem_key(const go_es_region *r, bool def, int master, uint8_t *k) {
+    memset(k, 0, KEY_BYTES);
+    int n = r->n, i = 0;
+    k[i++] = (uint8_t)n;
+    for (int j = 0; j < n; j++) {
+        k[i++] = (uint8_t)(r->adj[j] & 0xff);
+        k[i++] = r->content[j];
+    }
+    k[i++] = (uint8_t)(r->wall & 0xff);
+    k[i++] = (uint8_t)(r->outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : r->outer);
+    k[i++] = (uint8_t)(r->ko >= 0 && r->ko < n ? r->ko : 0xff);
+    k[i++] = (uint8_t)(def ? 1 : 0);
+    k[i++] = (uint8_t)master;
+    uint32_t h = 2166136261u;
+    for (int j = 0; j < i; j++) h = (h ^ k[j]) * 16777619u;
+    return h;
+}
+
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out);
+
+void go_es_cache_clear(void) { memset(es_cache, 0, sizeof es_cache); }
+
+bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
+    memset(out, 0, sizeof *out);
+    if (r->n < 1 || r->n > GO_ES_MAX) {
+        out->too_big = true;
+        return false;
+    }
+    uint8_t key[KEY_BYTES];
+    es_cache_entry *e = &es_cache[problem_key(r, defender_to_move, ko_master, key) % CACHE_SLOTS];
+    if (e->used && memcmp(e->key, key, KEY_BYTES) == 0) {
+        *out = e->res;
+        return true;
+    }
+    if (!es_solve_uncached(r, defender_to_move, ko_master, out)) return false;
+    memcpy(e->key, key, KEY_BYTES);
+    e->res = *out;
+    e->used = true;
+    return true;
+}
+
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
+    memset(out, 0, sizeof *out);
+    if (r->n < 1 || r->n > GO_ES_MAX || r->outer < 0) {
+        out->too_big = true;
+        return false;
+    }
+    int n = r->n;
+    es_pos root;
+    memset(&root, 0, sizeof root);
+    for (int i = 0; i < n; i++) {
+        if (r->content[i] > ATT) {
+            out->too_big = true;
+            return false;
+        }
+        if (r->content[i] == DEF) root.d |= (uint16_t)(1u << i);
+        if (r->content[i] == ATT) root.a |= (uint16_t)(1u << i);
+    }
+    es_geom *geom = malloc(sizeof *geom);
+    if (!geom) {
+        out->too_big = true;
+        return false;
+    }
+    geom_init(geom, r);
+    root.outer = r->outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : r->outer;
+    root.ko = r->ko >= 0 && r->ko < n ? r->ko : KO_NONE;
+    root.side = defender_to_move ? DEF : ATT;
+    root.passed = 0;
+
+    es_map map;
+    es_graph g;
+    memset(&g, 0, sizeof g);
+    bool ok = map_init(&map, 1u << 12) != 0;
+    uint32_t rk = pos_key(&root);
+    if (ok && grow((void **)&g.keys, sizeof *g.keys, &g.keycap, 1)) {
+        g.keys[0] = rk;
+        g.n = 1;
+        uint32_t h = slot_of(&map, rk);
+        map.keys[h] = rk;
+        map.vals[h] = 0;
+    } else {
+        ok = false;
+    }
+    /* Breadth-first expansion; node i's edges are appended when it is expanded, in
+     * node order, so first[] is monotone. */
+    for (int i = 0; ok && i < g.n; i++) {
+        if (!grow((void **)&g.first, sizeof *g.first, &g.firstcap, i + 2)) {
+            ok = false;
+            break;
+        }
+        g.first[i] = g.nedges;
+        es_pos s, t;
+        pos_decode(g.keys[i], &s);
+        for (int m = 0; m < GO_ES_MAX + 2; m++) {
+            if (m < GO_ES_MAX && m >= n) continue;
+            int res = play(geom, &s, m, ko_master, &t);
+            if (res == 0) continue;
+            int32_t to = res;
+            if (res == 1) {
+                uint32_t k = pos_key(&t);
+                if ((uint32_t)g.n * 2 >= map.cap) {
+                    /* Rehash into a map twice as large. */
+                    es_map big;
+                    if (!map_init(&big, map.cap * 2)) {
+                        ok = false;
+                        break;
+                    }
+                    for (int j = 0; j < g.n; j++) {
+                        uint32_t h2 = slot_of(&big, g.keys[j]);
+                        big.keys[h2] = g.keys[j];
+                        big.vals[h2] = j;
+                    }
+                    map_free(&map);
+                    map = big;
+                }
+                uint32_t h = slot_of(&map, k);
+                if (map.vals[h] < 0) {
+                    if (g.n >= STATE_LIMIT || !grow((void **)&g.keys, sizeof *g.keys, &g.keycap, g.n + 1)) {
+                        ok = false;
+                        break;
+                    }
+                    map.keys[h] = k;
+                    map.vals[h] = g.n;
+                    g.keys[g.n++] = k;
+                }
+                to = map.vals[h];
+            }
+            if (!grow((void **)&g.edge, sizeof *g.edge, &g.edgecap, g.nedges + 1)) {
+                ok = false;
+                break;
+            }
+            if (!grow((void **)&g.emove, sizeof *g.emove, &g.emovecap, g.nedges + 1)) {
+                ok = false;
+                break;
+            }
+            g.edge[g.nedges] = to;
+            g.emove[g.nedges++] = (uint8_t)m;
+        }
+    }
+    if (ok) g.first[g.n] = g.nedges;
+    map_free(&map);
+
+    uint8_t *awin = NULL;
+    int *count = NULL, *rfirst = NULL, *redge = NULL, *queue = NULL;
+    if (ok) {
+        awin = calloc((size_t)g.n, 1);
+        count = calloc((size_t)g.n, sizeof *count);
+        rfirst = calloc((size_t)g.n + 1, sizeof *rfirst);
+        redge = malloc((size_t)(g.nedges ? g.nedges : 1) * sizeof *redge);
+        queue = malloc((size_t)g.n * sizeof *queue);
+        ok = awin && count && rfirst && redge && queue;
+    }
+    if (ok) {
+        /* Reverse edges (predecessors), then the attractor by a work queue: an
+         * attacker node is won when one successor is; a defender node when all are. */
+        for (int e = 0; e < g.nedges; e++)
+            if (g.edge[e] >= 0) rfirst[g.edge[e] + 1]++;
+        for (int i = 0; i < g.n; i++) rfirst[i + 1] += rfirst[i];
+        int *fill = calloc((size_t)g.n, sizeof *fill);
+        if (!fill) ok = false;
+        int qh = 0, qt = 0;
+        for (int i = 0; ok && i < g.n; i++) {
+            bool att = ((g.keys[i] >> 23) & 1) == 0;
+            int nonterm_or_dwin = 0;
+            bool has_awin = false;
+            for (int e = g.first[i]; e < g.first[i + 1]; e++) {
+                int32_t to = g.edge[e];
+                if (to >= 0) redge[rfirst[to] + fill[to]++] = i;
+                if (to == T_AWIN) has_awin = true;
+                else nonterm_or_dwin++;
+            }
+            count[i] = nonterm_or_dwin;
+            if ((att && has_awin) || (!att && nonterm_or_dwin == 0)) {
+                awin[i] = 1;
+                queue[qt++] = i;
+            }
+        }
+        free(fill);
+        while (ok && qh < qt) {
+            int v = queue[qh++];
+            for (int k = rfirst[v]; k < rfirst[v + 1]; k++) {
+                int u = redge[k];
+                if (awin[u]) continue;
+                bool att = ((g.keys[u] >> 23) & 1) == 0;
+                if (att || --count[u] == 0) {
+                    awin[u] = 1;
+                    queue[qt++] = u;
+                }
+            }
+        }
+    }
+    if (ok) {
+        /* Clean life: the defender forces a position with no attacker stone in R and
+         * the wall Benson-alive (least fixed point for the defender; a double pass or
+         * endless play without it counts against him). */
+        size_t nn = g.n > 0 ? (size_t)g.n : 1;
+        uint8_t *clean = calloc(nn, 1);
+        int *cnt2 = calloc(nn, sizeof *cnt2);
+        if (clean && cnt2) {
+            int qh = 0, qt = 0;
+            for (int i = 0; i < g.n; i++) {
+                es_pos p;
+                pos_decode(g.keys[i], &p);
+                cnt2[i] = g.first[i + 1] - g.first[i];
+                if (p.a == 0 && wall_benson(geom, p.d)) {
+                    clean[i] = 1;
+                    queue[qt++] = i;
+                }
+            }
+            while (qh < qt) {
+                int v = queue[qh++];
+                for (int k = rfirst[v]; k < rfirst[v + 1]; k++) {
+                    int u = redge[k];
+                    if (clean[u]) continue;
+                    bool att = ((g.keys[u] >> 23) & 1) == 0;
+                    /* Several edges of u may lead to v: count each. */
+                    if (!att || --cnt2[u] == 0) {
+                        clean[u] = 1;
+                        queue[qt++] = u;
+                    }
+                }
+            }
+            out->clean_life = clean[0];
+        } else {
+            ok = false;
+        }
+        free(clean);
+        free(cnt2);
+    }
+    if (ok) {
+        out->defender_wins = !awin[0];
+        out->states = g.n;
+        bool def = defender_to_move;
+        for (int e = g.first[0]; e < g.first[1]; e++) {
+            int32_t to = g.edge[e];
+            bool a = to == T_AWIN || (to >= 0 && awin[to]);
+            if (def ? !a : a) out->winning |= (uint16_t)(1u << g.emove[e]);
+        }
+        if (def != out->defender_wins) out->winning = 0;
+    } else {
+        out->too_big = true;
+    }
+    free(geom);
+    free(awin);
+    free(count);
+    free(rfirst);
+    free(redge);
+    free(queue);
+    free(g.keys);
+    free(g.first);
+    free(g.edge);
+    free(g.emove);
+    return ok;
+}
+
+bool go_es_classify(const go_es_region *r, go_es_status *out) {
+    memset(out, 0, sizeof *out);
+    go_es_result res[2][2]; /* [defender to move][master is attacker] */
+    for (int d = 0; d < 2; d++)
+        for (int a = 0; a < 2; a++)
+            if (!go_es_solve(r, d, a ? GO_KO_MASTER_ATTACKER : GO_KO_MASTER_DEFENDER, &res[d][a])) return false;
+    if (res[0][0].defender_wins != res[0][1].defender_wins || res[1][0].defender_wins != res[1][1].defender_wins) {
+        out->status = GO_SHAPE_KO;
+        return true;
+    }
+    bool att_first = res[0][0].defender_wins, def_first = res[1][0].defender_wins;
+    /* Winning moves that win whoever is ko master: the intersection. */
+    uint16_t live = res[1][0].winning & res[1][1].winning;
+    uint16_t kill = res[0][0].winning & res[0][1].winning;
+    if (att_first && def_first) {
+        out->status = GO_SHAPE_ALIVE;
+        out->live = live;
+        out->seki = !res[0][0].clean_life && !res[0][1].clean_life && !res[1][0].clean_life && !res[1][1].clean_life;
+    } else if (!att_first && !def_first) {
+        out->status = GO_SHAPE_DEAD;
+        out->kill = kill;
+    } else if (!att_first && def_first) {
+        out->status = GO_SHAPE_UNSETTLED;
+        out->kill = kill;
+        out->live = live;
+    } else {
+        out->status = GO_SHAPE_UNKNOWN;
+    }
+    return true;
+}
+
+/* ---- The solver on a real board ---- */
+
+bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
+                      go_point *pts) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    memset(r, 0, sizeof *r);
+    r->ko = -1;
+    go_color c = go_board_at(b, w);
+    if (c != GO_BLACK && c != GO_WHITE) return false;
+    go_point h = go_head_fast(b, w);
+    if (go_board_at(b, p) == GO_BORDER || (go_at(b, p) == c && go_head_fast(b, p) == h)) return false;
+    int n = 0;
+    pts[n++] = p;
+    for (int i = 0; i < n; i++) {
+        for (int d = 0; d < 4; d++) {
+            go_point q = pts[i] + dirs[d];
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER) continue;
+            if (k == c && go_head_fast(b, q) == h) {
+                r->wall |= (uint16_t)(1u << i);
+                continue;
+            }
+            bool seen = false;
+            for (int j = 0; j < n; j++) seen |= pts[j] == q;
+            if (seen) continue;
+            if (n == GO_ES_MAX) return false;
+            pts[n++] = q;
+        }
+    }
+    r->n = n;
+    int inner_libs = 0;
+    for (int i = 0; i < n; i++) {
+        go_color k = go_at(b, pts[i]);
+        r->content[i] = k == GO_EMPTY ? 0 : k == c ? 1 : 2;
+        if (k == GO_EMPTY && (r->wall >> i & 1)) inner_libs++;
+        for (int j = 0; j < n; j++)
+            for (int d = 0; d < 4; d++)
+                if (pts[i] + dirs[d] == pts[j]) r->adj[i] |= (uint16_t)(1u << j);
+    }
+    r->outer = go_string_libs(b, w) - inner_libs;
+    if (r->outer > GO_ES_OUTER_MAX) r->outer = GO_ES_OUTER_MAX;
+    go_point ko = go_board_ko(b);
+    if (ko != GO_NO_POINT && b->ko_color == to_move)
+        for (int i = 0; i < n; i++)
+            if (pts[i] == ko) r->ko = i;
+    return true;
+}
+
+/* Solves the region for `to_move` under both ko masters. Returns 1 when the defender
+ * wins under both, -1 when the attacker does, 0 otherwise (ko, too big); *win gets the
+ * moves of to_move that win under both. */
+static int solve_both(const go_es_region *r, bool def_to_move, uint16_t *win) {
+    go_es_result a, d;
+    *win = 0;
+    if (!go_es_solve(r, def_to_move, GO_KO_MASTER_ATTACKER, &a)) return 0;
+    if (!go_es_solve(r, def_to_move, GO_KO_MASTER_DEFENDER, &d)) return 0;
+    if (a.defender_wins != d.defender_wins) return 0;
+    *win = a.winning & d.winning;
+    return a.defender_wins ? 1 : -1;
+}
+
+static int moves_out(const go_es_region *r, const go_point *pts, go_point outer_pt, uint16_t win,
+                     go_point *moves) {
+    int k = 0;
+    for (int i = 0; i < r->n; i++)
+        if (win >> i & 1) moves[k++] = pts[i];
+    if ((win >> GO_ES_OUTER_MOVE & 1) && outer_pt != GO_NO_POINT) moves[k++] = outer_pt;
+    if (win >> GO_ES_PASS_MOVE & 1) moves[k++] = GO_PASS;
+    return k;
+}
+
+/* Appends region src (points sp) to dst (points dp): disjoint regions of the same
+ * wall solved as one local game. False when the union is too large. */
+static bool region_union(go_es_region *dst, go_point *dp, const go_es_region *src, const go_point *sp) {
+    if (dst->n + src->n > GO_ES_MAX) return false;
+    int o = dst->n;
+    for (int i = 0; i < src->n; i++) {
+        dst->adj[o + i] = (uint16_t)(src->adj[i] << o);
+        dst->content[o + i] = src->content[i];
+        dp[o + i] = sp[i];
+    }
+    dst->wall |= (uint16_t)(src->wall << o);
+    if (src->ko >= 0) dst->ko = o + src->ko;
+    dst->n += src->n;
+    return true;
+}
+
+/* Empty points of r touching the wall: the wall's liberties inside r. */
+static int inner_libs(const go_es_region *r) {
+    int k = 0;
+    for (int j = 0; j < r->n; j++) k += r->content[j] == 0 && (r->wall >> j & 1);
+    return k;
+}
+
+/* The wall's first liberty outside the regions marked in in_space. */
+static go_point first_outer(const go_point *libs, int nl, const uint8_t *in_space) {
+    for (int j = 0; j < nl; j++)
+        if (!in_space[libs[j]]) return libs[j];
+    return GO_NO_POINT;
+}
+
+#define MAX_SPACES 8
+
+/* The wall at v cannot gain anything outside the points marked in in_space: every
+ * other neighbour is a Benson-alive enemy stone or an empty point touching only the
+ * wall, the border and Benson-alive enemy stones. */
+static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    go_color c = go_board_at(b, v), e = go_other(c);
+    go_point h = go_head_fast(b, v);
+    uint8_t enemy_alive[GO_MAX_POINTS];
+    go_benson(b, e, enemy_alive, NULL);
+    go_point stones[GO_MAX_POINTS];
+    int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
+    for (int i = 0; i < ns; i++)
+        for (int d = 0; d < 4; d++) {
+            go_point q = stones[i] + dirs[d];
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
+            if (k == e) {
+                if (!enemy_alive[q]) return false;
+            } else if (k == GO_EMPTY) {
+                for (int d2 = 0; d2 < 4; d2++) {
+                    go_point q2 = q + dirs[d2];
+                    go_color k2 = go_at(b, q2);
+                    if (k2 == GO_BORDER || (k2 == c && go_head_fast(b, q2) == h)) continue;
+                    if (k2 != e || !enemy_alive[q2]) return false;
+                }
+            } else {
+                return false;
+            }
+        }
+    return true;
+}
+
+int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    if (nmoves) *nmoves = 0;
+    go_color c = go_board_at(b, v);
+    if (c != GO_BLACK && c != GO_WHITE) return GO_LIFE_UNKNOWN;
+    uint8_t alive[GO_MAX_POINTS];
+    go_benson(b, c, alive, NULL);
+    if (alive[v]) return GO_LIFE_ALIVE;
+    go_point h = go_head_fast(b, v);
+    bool def = to_move == c;
+
+    /* The non-wall neighbours of the wall, grouped into regions through non-wall points;
+     * small enclosed regions are eye spaces, the rest must be dead ends for death. */
+    go_point stones[GO_MAX_POINTS], libs[GO_MAX_POINTS];
+    int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
+    int nl = go_string_liberties(b, v, libs, GO_MAX_POINTS);
+    uint8_t in_space[GO_MAX_POINTS];
+    memset(in_space, 0, sizeof in_space);
+    static _Thread_local go_es_region spaces[MAX_SPACES];
+    static _Thread_local go_point space_pts[MAX_SPACES][GO_ES_MAX];
+    int nspaces = 0;
+    bool too_many = false;
+    for (int i = 0; i < ns; i++) {
+        for (int d = 0; d < 4; d++) {
+            go_point q = stones[i] + dirs[d];
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
+            go_es_region r;
+            go_point pts[GO_ES_MAX];
+            if (!go_es_from_board(b, v, q, to_move, &r, pts)) continue;
+            for (int j = 0; j < r.n; j++) in_space[pts[j]] = 1;
+            if (nspaces == MAX_SPACES) {
+                too_many = true;
+                continue;
+            }
+            spaces[nspaces] = r;
+            memcpy(space_pts[nspaces++], pts, sizeof pts);
+        }
+    }
+    int total_libs = go_string_libs(b, v);
+    uint16_t win;
+    /* Life in one eye space, every other liberty an outer one. */
+    for (int i = 0; i < nspaces; i++) {
+        if (solve_both(&spaces[i], def, &win) != 1) continue;
+        if (nmoves && moves && def) *nmoves = moves_out(&spaces[i], space_pts[i], first_outer(libs, nl, in_space), win, moves);
+        return GO_LIFE_ALIVE;
+    }
+    /* Several eye spaces solved as one game (one eye here, one there), smallest first. */
+    go_es_region u;
+    go_point upts[GO_ES_MAX];
+    memset(&u, 0, sizeof u);
+    u.ko = -1;
+    uint8_t used[MAX_SPACES] = {0};
+    int nused = 0, inner = 0;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < nspaces; i++)
+            if (!used[i] && u.n + spaces[i].n <= GO_ES_MAX && (best < 0 || spaces[i].n < spaces[best].n)) best = i;
+        if (best < 0) break;
+        region_union(&u, upts, &spaces[best], space_pts[best]);
+        inner += inner_libs(&spaces[best]);
+        used[best] = 1;
+        nused++;
+    }
+    if (nused == 0) return GO_LIFE_UNKNOWN;
+    int outer = total_libs - inner;
+    u.outer = outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : outer;
+    int res = solve_both(&u, def, &win); /* one space: a cache hit */
+    if (res == 1) {
+        if (nmoves && moves && def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
+        return GO_LIFE_ALIVE;
+    }
+    /* Death: every eye space is in the game, the rest are dead ends, the outer liberty
+     * count is exact. */
+    if (res != -1 || too_many || nused != nspaces || outer > GO_ES_OUTER_MAX || !wall_closed(b, v, in_space))
+        return GO_LIFE_UNKNOWN;
+    if (nmoves && moves && !def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
+    return GO_LIFE_DEAD;
+}
+
+bool go_is_seki(const go_board *b, go_point s1, go_point s2) {
+    go_color c1 = go_board_at(b, s1), c2 = go_board_at(b, s2);
+    if ((c1 != GO_BLACK && c1 != GO_WHITE) || c2 != go_other(c1)) return false;
+    go_es_region r;
+    go_point pts[GO_ES_MAX];
+    if (!go_es_from_board(b, s1, s2, c1, &r, pts)) return false;
+    if (r.outer >= GO_ES_OUTER_MAX && go_string_libs(b, s1) - inner_libs(&r) > GO_ES_OUTER_MAX) return false;
+    uint8_t in_space[GO_MAX_POINTS];
+    memset(in_space, 0, sizeof in_space);
+    for (int i = 0; i < r.n; i++) in_space[pts[i]] = 1;
+    if (!wall_closed(b, s1, in_space)) return false;
+    /* The board's ko belongs to one side to move only: require none in the space. */
+    go_point ko = go_board_ko(b);
+    if (ko != GO_NO_POINT && in_space[ko]) return false;
+    r.ko = -1;
+    go_es_status st;
+    return go_es_classify(&r, &st) && st.status == GO_SHAPE_ALIVE && st.seki;
+}
