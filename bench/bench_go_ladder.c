@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "core/search.h"
 #include "yomi/go_board.h"
 #include "yomi/go_ladder.h"

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "reversi/bitboard.h"
 
 /* Plays one uniformly random legal move of P, or passes; then swaps sides.

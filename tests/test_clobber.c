@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "clobber/clobber_db.h"
-#include "core/rng.h"
+#include "core/hash.h"
 #include "testutil.h"
 #include "yomi/clobber.h"
 #include "core/search.h"

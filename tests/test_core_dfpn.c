@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/dfpn.h"
-#include "core/rng.h"
+#include "core/hash.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------------------ */

@@ -1,11 +1,11 @@
-/* The 64-bit mixer (core/rng.h): yomi_splitmix64 against the published
+/* The 64-bit mixer (core/hash.h): yomi_splitmix64 against the published
  * reference outputs of Vigna's splitmix64 from state 0, and yomi_mix64 as its
  * output function (yomi_mix64(s) is what yomi_splitmix64 returns from state s),
  * so the one mixer that salts the Go reader's keys is the reference one. */
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "testutil.h"
 
 int main(int argc, char **argv) {

@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "yomi/go_board.h"
 #include "yomi/go_reading.h"
 #include "go_testutil.h"

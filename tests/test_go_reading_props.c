@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "yomi/go_board.h"
 #include "yomi/go_ladder.h"
 #include "yomi/go_reading.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "reversi/hash.h"
 #include "testutil.h"
 

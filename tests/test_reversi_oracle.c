@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "reversi/bitboard.h"
 #include "testutil.h"
 #include "yomi/reversi.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "reversi/bitboard.h"
 #include "reversi/obf.h"
 #include "rv_testutil.h"

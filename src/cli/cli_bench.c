@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "core/rng.h"
+#include "core/hash.h"
 #include "core/search.h"
 #include "reversi/obf.h"
 #include "yomi/go_board.h"

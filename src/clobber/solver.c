@@ -12,6 +12,7 @@
 #include "clobber/clobber_db.h"
 #include "clobber/clobber_internal.h"
 #include "core/error.h"
+#include "core/hash.h"
 
 enum { R_UNK = -1, R_LOSS = 0, R_WIN = 1 };
 
@@ -66,14 +67,8 @@ unsigned clob_technique_parse(const char *name) {
     return 0;
 }
 
-static inline uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static uint64_t run_hash(int len, const uint64_t bits[2]) {
-    return mix64(mix64(bits[0] ^ (uint64_t)len * 0x9e3779b97f4a7c15ULL) ^ bits[1]);
+    return yomi_fmix64(yomi_fmix64(bits[0] ^ (uint64_t)len * YOMI_GOLDEN64) ^ bits[1]);
 }
 
 /* ---- interned runs ---- */
@@ -249,7 +244,7 @@ static void or_bits(uint64_t dst[2], uint64_t w, int p) {
 }
 
 static uint64_t key_hash(const uint64_t x[2], const uint64_t o[2], int len) {
-    return mix64(mix64(mix64(x[0] ^ (uint64_t)len) ^ x[1]) ^ o[0]) ^ o[1];
+    return yomi_fmix64(yomi_fmix64(yomi_fmix64(x[0] ^ (uint64_t)len) ^ x[1]) ^ o[0]) ^ o[1];
 }
 
 static void make_key(const clob_solver *s, const uint32_t *g, int n, ctt_key *k) {

@@ -1,7 +1,7 @@
 /* Go board: see yomi/go_board.h for the representation and contracts. */
 #include "yomi/go_board.h"
 
-#include "core/rng.h"
+#include "core/hash.h"
 
 #include <pthread.h>
 #include <stddef.h>

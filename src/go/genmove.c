@@ -1,6 +1,6 @@
 #include "go/genmove.h"
 
-#include "core/rng.h"
+#include "core/hash.h"
 
 bool go_is_true_eye(const go_board *b, go_color c, go_point p) {
     if (go_board_at(b, p) != GO_EMPTY) return false;

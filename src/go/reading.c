@@ -40,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "go/reading_internal.h"
 #include "yomi/go_ladder.h"
 

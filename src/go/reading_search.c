@@ -6,7 +6,7 @@
  * in turn. See reading.c for the whole and reading_internal.h for the API. */
 #include <stdio.h>
 
-#include "core/rng.h"
+#include "core/hash.h"
 #include "go/reading_internal.h"
 #include "go/ladder_internal.h"
 

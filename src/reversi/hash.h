@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/hash.h"
+
 enum { RV_TT_WAYS = 3 };
 
 typedef struct rv_tt_bucket {
@@ -43,16 +45,8 @@ typedef struct rv_tt_data {
     int lower, upper, move, depth;
 } rv_tt_data;
 
-static inline uint64_t rv_mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* Key of the position (P to move against O). */
-static inline uint64_t rv_hash(uint64_t P, uint64_t O) {
-    return rv_mix64(P ^ rv_mix64(O + 0x9e3779b97f4a7c15ULL));
-}
+/* Key of the position (P to move against O): the kernel's mixer over both boards. */
+static inline uint64_t rv_hash(uint64_t P, uint64_t O) { return yomi_fmix64(P ^ yomi_mix64(O)); }
 
 /* The largest power-of-two number of buckets within `mb` megabytes. False (table
  * left empty) when mb is 0 or the memory is refused. */

@@ -1,4 +1,4 @@
-#include "core/rng.h"
+#include "core/hash.h"
 
 void yomi_zobrist_fill(uint64_t *keys, int n, uint64_t seed) {
     uint64_t s = seed;
