@@ -8,5 +8,7 @@ enum { CLI_OK = 0, CLI_FAILED = 1, CLI_BAD_INPUT = 2 };
 int cli_reversi_main(int argc, char **argv);
 int cli_go_main(int argc, char **argv);
 int cli_bench_main(int argc, char **argv);
+/* `yomi go solve` (check = false) and `yomi go check` (cli_go_solve.c). */
+int cli_go_solve(int argc, char **argv, int check);
 
 #endif

@@ -1,0 +1,515 @@
+/* Life-and-death search: df-pn over the problem's region, passes as moves.
+ *
+ * The game: the attacker wins when the target string is captured; the
+ * defender wins after two passes in a row with the target on the board, or
+ * when a static rule shows the target alive. Simple ko; the ko master ignores
+ * the ko ban (unlimited threats); a position that repeats on the current line
+ * goes to the ko master, to the defender when nobody is master.
+ *
+ * Graph history: a value that depends on a repetition seen on the line
+ * (flag ghi) is never stored as a proof in the table, so a table proof never
+ * rests on a path.
+ *
+ * Table entries are verified by the packed colours of every region point,
+ * the stone counts and the side/ko/pass/master state: a 64-bit key collision
+ * cannot become a proof. */
+#include "yomi/go_tsumego.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/search.h"
+#include "go/order.h"
+#include "go/problem.h"
+#include "go/zone.h"
+
+#define TS_INF 0x3fffffffu
+#define TS_MAXD 900
+#define TS_VWORDS 8
+#define TS_MAXZONE (TS_VWORDS * 32)
+#define TS_MAXM (TS_MAXZONE + 1)
+
+typedef struct ts_entry {
+    uint64_t key;
+    uint64_t v[TS_VWORDS];
+    uint32_t st;               /* side, ko, pass, master, stone counts (verified) */
+    uint32_t pn, dn;
+    uint32_t work;
+    int16_t best;
+    uint8_t used;
+} ts_entry;
+
+typedef struct ts_child {
+    go_point m;
+    uint32_t pn, dn;
+    bool ghi;
+} ts_child;
+
+typedef struct ts {
+    go_board *b;
+    go_color att, def, master;
+    go_point target;
+    ord_ctx ord;
+    unsigned disable;
+    int dlimit;
+    yomi_ctl ctl;
+    ts_entry *tt;
+    uint64_t tt_mask;
+    go_point zone[TS_MAXZONE];
+    const bool *region;
+    int nzone;
+    uint64_t path[TS_MAXD + 2];
+    int depth;
+    ts_child *frames;          /* TS_MAXM children per depth */
+} ts;
+
+static uint64_t mix64(uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+/* The ko point the mover may not take now (none for the ko master). */
+static go_point ko_ban(const ts *s, go_color to_move) {
+    const go_board *b = s->b;
+    if (b->ko == GO_NO_POINT || b->ko_color != to_move || to_move == s->master) return 0;
+    return b->ko;
+}
+
+static uint32_t state_word(const ts *s, go_color to_move, bool last_pass) {
+    return (uint32_t)ko_ban(s, to_move) | (uint32_t)to_move << 10 | (uint32_t)last_pass << 12 |
+           (uint32_t)s->master << 13 | (uint32_t)(s->b->stones[GO_BLACK] & 0x1ff) << 15 |
+           (uint32_t)(s->b->stones[GO_WHITE] & 0xff) << 24;
+}
+
+static uint64_t node_key(const ts *s, uint32_t st) { return go_board_hash(s->b) ^ mix64(st + 0x9e37ULL); }
+
+static void pack(const ts *s, uint64_t *v) {
+    memset(v, 0, sizeof(uint64_t) * TS_VWORDS);
+    for (int i = 0; i < s->nzone; i++)
+        v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
+}
+
+static ts_entry *tt_find(ts *s, uint64_t key, uint32_t st, const uint64_t *v) {
+    if (!s->tt) return NULL;
+    ts_entry *e = &s->tt[(key & s->tt_mask) & ~1ULL];
+    for (int i = 0; i < 2; i++)
+        if (e[i].used && e[i].key == key && e[i].st == st &&
+            !memcmp(e[i].v, v, sizeof e[i].v))
+            return &e[i];
+    return NULL;
+}
+
+static void tt_store(ts *s, uint64_t key, uint32_t st, const uint64_t *v, uint32_t pn,
+                     uint32_t dn, uint32_t work, go_point best) {
+    if (!s->tt) return;
+    ts_entry *e = tt_find(s, key, st, v);
+    if (!e) {
+        ts_entry *b = &s->tt[(key & s->tt_mask) & ~1ULL];
+        /* Replace the unused or the cheaper entry; proofs are kept over estimates. */
+        int i = !b[0].used ? 0 : !b[1].used ? 1 : -1;
+        if (i < 0) {
+            uint64_t w0 = b[0].work + ((b[0].pn == 0 || b[0].dn == 0) ? (1u << 20) : 0);
+            uint64_t w1 = b[1].work + ((b[1].pn == 0 || b[1].dn == 0) ? (1u << 20) : 0);
+            i = w0 <= w1 ? 0 : 1;
+        }
+        e = &b[i];
+    }
+    e->key = key;
+    e->st = st;
+    memcpy(e->v, v, sizeof e->v);
+    e->pn = pn;
+    e->dn = dn;
+    e->work = work;
+    e->best = (int16_t)best;
+    e->used = 1;
+}
+
+/* Minimal static life (until go-eyes' Benson lands): the target has two
+ * single-point eyes, each an empty point whose every neighbour is a stone of
+ * the target string. Neither can be filled by the attacker (suicide while the
+ * string keeps another liberty), so the string lives unconditionally. */
+static bool target_alive(const ts *s) {
+    const go_board *b = s->b;
+    go_point libs[GO_MAX_POINTS];
+    int n = go_string_liberties(b, s->target, libs, GO_MAX_POINTS), eyes = 0;
+    go_point head = go_head_fast(b, s->target);
+    for (int i = 0; i < n && eyes < 2; i++) {
+        bool eye = true;
+        GO_FOR_NEIGHBORS(libs[i], q) {
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER) continue;
+            if (k != s->def || go_head_fast(b, q) != head) eye = false;
+        }
+        eyes += eye;
+    }
+    return eyes >= 2;
+}
+
+static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->def; }
+
+/* Plays m for c, lifting the ko ban for the ko master. */
+static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color *saved_kc) {
+    go_board *b = s->b;
+    *saved_ko = GO_NO_POINT;
+    if (m != GO_PASS && c == s->master && b->ko == m && b->ko_color == c) {
+        *saved_ko = b->ko;
+        *saved_kc = b->ko_color;
+        b->ko = GO_NO_POINT;
+        b->ko_color = GO_EMPTY;
+    }
+    if (go_board_play(b, c, m) != GO_OK) {
+        if (*saved_ko != GO_NO_POINT) {
+            b->ko = *saved_ko;
+            b->ko_color = *saved_kc;
+        }
+        return false;
+    }
+    return true;
+}
+
+static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
+    go_board_undo(s->b);
+    if (saved_ko != GO_NO_POINT) {
+        s->b->ko = saved_ko;
+        s->b->ko_color = saved_kc;
+    }
+}
+
+static int gen_moves(ts *s, go_color c, go_point *out) {
+    int n = 0;
+    static _Thread_local int dist[GO_MAX_POINTS];
+    bool use_d = !(s->disable & GO_TS_NO_DISTANCE) && !target_captured(s);
+    if (use_d) zone_distance(s->b, s->region, s->target, dist);
+    for (int i = 0; i < s->nzone; i++) {
+        go_point m = s->zone[i];
+        if (go_at(s->b, m) != GO_EMPTY) continue;
+        if (use_d && dist[m] >= s->dlimit) continue;
+        int r = go_board_check_move(s->b, c, m);
+        if (r == GO_OK || (r == GO_ILLEGAL_KO && c == s->master)) out[n++] = m;
+    }
+    ord_sort(s->b, &s->ord, c, out, n);
+    out[n++] = GO_PASS;
+    return n;
+}
+
+static uint32_t sat_add(uint32_t a, uint32_t b) { return a + b >= TS_INF ? TS_INF : a + b; }
+
+/* Value of child m (from the attacker's side: pn = proof that the attacker wins). */
+static void eval_child(ts *s, go_color c, bool last_pass, ts_child *ch) {
+    ch->ghi = false;
+    if (ch->m == GO_PASS && last_pass) {
+        ch->pn = TS_INF, ch->dn = 0; /* two passes: the target stands */
+        return;
+    }
+    go_point sk;
+    go_color skc = GO_EMPTY;
+    if (!ts_play(s, c, ch->m, &sk, &skc)) {
+        ch->pn = c == s->att ? TS_INF : 0; /* cannot happen: moves are legal */
+        ch->dn = c == s->att ? 0 : TS_INF;
+        return;
+    }
+    go_color o = go_other(c);
+    if (target_captured(s)) {
+        ch->pn = 0, ch->dn = TS_INF;
+    } else {
+        uint32_t st = state_word(s, o, ch->m == GO_PASS);
+        uint64_t key = node_key(s, st);
+        bool rep = false;
+        for (int i = 0; i <= s->depth && !rep; i++) rep = s->path[i] == key;
+        if (rep) {
+            bool att_wins = s->master == s->att;
+            ch->pn = att_wins ? 0 : TS_INF;
+            ch->dn = att_wins ? TS_INF : 0;
+            ch->ghi = true;
+        } else if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) {
+            ch->pn = TS_INF, ch->dn = 0;
+        } else {
+            uint64_t v[TS_VWORDS];
+            pack(s, v);
+            ts_entry *e = tt_find(s, key, st, v);
+            if (e) {
+                ch->pn = e->pn, ch->dn = e->dn;
+            } else {
+                ch->pn = 1, ch->dn = 1;
+            }
+        }
+    }
+    ts_undo(s, sk, skc);
+}
+
+/* df-pn MID at the current position, c to move. Returns the node's values. */
+static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn, uint32_t *opn,
+                uint32_t *odn, bool *oghi) {
+    bool is_or = c == s->att;
+    uint64_t start_nodes = s->ctl.nodes;
+    s->ctl.nodes++;
+    if (s->depth >= TS_MAXD) {
+        s->ctl.stopped = true;
+        *opn = 1, *odn = 1, *oghi = true;
+        return;
+    }
+    ts_child *ch = s->frames + (size_t)s->depth * TS_MAXM;
+    go_point moves[TS_MAXM];
+    int n = gen_moves(s, c, moves);
+    for (int i = 0; i < n; i++) {
+        ch[i].m = moves[i];
+        eval_child(s, c, last_pass, &ch[i]);
+    }
+    uint32_t pn = 0, dn = 0;
+    int best = 0;
+    for (;;) {
+        uint32_t min1 = TS_INF + 1, min2 = TS_INF + 1, sum = 0;
+        best = 0;
+        for (int i = 0; i < n; i++) {
+            uint32_t a = is_or ? ch[i].pn : ch[i].dn, b2 = is_or ? ch[i].dn : ch[i].pn;
+            sum = sat_add(sum, b2);
+            if (a < min1) {
+                min2 = min1;
+                min1 = a;
+                best = i;
+            } else if (a < min2) {
+                min2 = a;
+            }
+        }
+        if (min1 > TS_INF) min1 = TS_INF;
+        if (min2 > TS_INF) min2 = TS_INF;
+        if (is_or) pn = min1, dn = sum;
+        else dn = min1, pn = sum;
+        if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
+        if (yomi_ctl_check(&s->ctl)) break;
+        ts_child *b = &ch[best];
+        uint32_t eps2 = min2 >= TS_INF ? TS_INF : min2 + min2 / 4 + 1;
+        uint32_t cth1, cth2; /* child thresholds: (the selecting number, the other) */
+        if (is_or) {
+            cth1 = thpn < eps2 ? thpn : eps2;
+            cth2 = thdn >= TS_INF ? TS_INF : thdn - dn + b->dn;
+        } else {
+            cth1 = thdn < eps2 ? thdn : eps2;
+            cth2 = thpn >= TS_INF ? TS_INF : thpn - pn + b->pn;
+        }
+        go_point sk;
+        go_color skc = GO_EMPTY;
+        if (!ts_play(s, c, b->m, &sk, &skc)) break;
+        s->path[++s->depth] = node_key(s, state_word(s, go_other(c), b->m == GO_PASS));
+        uint32_t cpn, cdn;
+        bool cg;
+        if (is_or) mid(s, go_other(c), b->m == GO_PASS, cth1, cth2, &cpn, &cdn, &cg);
+        else mid(s, go_other(c), b->m == GO_PASS, cth2, cth1, &cpn, &cdn, &cg);
+        s->depth--;
+        ts_undo(s, sk, skc);
+        b->pn = cpn, b->dn = cdn, b->ghi = cg;
+        if (s->ctl.stopped) break;
+    }
+    bool ghi = false;
+    if (pn == 0 || dn == 0) {
+        bool win_for_mover = is_or ? pn == 0 : dn == 0;
+        if (win_for_mover) { /* one proving child without history suffices */
+            ghi = true;
+            for (int i = 0; i < n && ghi; i++) {
+                bool proves = is_or ? ch[i].pn == 0 : ch[i].dn == 0;
+                if (proves && !ch[i].ghi) ghi = false, best = i;
+            }
+        } else {
+            for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
+        }
+    } else {
+        for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
+    }
+    *opn = pn, *odn = dn, *oghi = ghi;
+    if (s->ctl.stopped && pn != 0 && dn != 0) return;
+    if ((pn == 0 || dn == 0) && ghi) return;
+    uint32_t st = state_word(s, c, last_pass);
+    uint64_t v[TS_VWORDS];
+    pack(s, v);
+    uint64_t work = s->ctl.nodes - start_nodes;
+    tt_store(s, node_key(s, st), st, v, pn, dn, work > 0xffffffffu ? 0xffffffffu : (uint32_t)work,
+             n ? ch[best].m : GO_PASS);
+}
+
+/* Solves the current position (c to move). Returns 1 attacker wins, 0
+ * defender wins, -1 unknown. */
+static int solve_here(ts *s, go_color c, bool last_pass) {
+    if (target_captured(s)) return 1;
+    if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) return 0;
+    s->depth = 0;
+    s->path[0] = node_key(s, state_word(s, c, last_pass));
+    uint32_t pn, dn;
+    bool ghi;
+    mid(s, c, last_pass, TS_INF, TS_INF, &pn, &dn, &ghi);
+    if (pn == 0) return 1;
+    if (dn == 0) return 0;
+    return -1;
+}
+
+/* Follows the table from the current position: the winner's proven moves. */
+static int extract_pv(ts *s, go_color c, bool last_pass, go_point *pv, int max) {
+    int n = 0, played = 0;
+    go_point sk[GO_TSUMEGO_MAX_PV];
+    go_color skc[GO_TSUMEGO_MAX_PV];
+    uint64_t seen[GO_TSUMEGO_MAX_PV + 1];
+    seen[0] = node_key(s, state_word(s, c, last_pass));
+    while (n < max && played < GO_TSUMEGO_MAX_PV && !target_captured(s)) {
+        uint32_t st = state_word(s, c, last_pass);
+        uint64_t v[TS_VWORDS];
+        pack(s, v);
+        ts_entry *e = tt_find(s, node_key(s, st), st, v);
+        if (!e) break;
+        go_point m = e->best;
+        if (m == GO_PASS && last_pass) {
+            pv[n++] = GO_PASS; /* the second pass ends the game */
+            break;
+        }
+        if (!ts_play(s, c, m, &sk[played], &skc[played])) break;
+        played++;
+        pv[n++] = m;
+        last_pass = m == GO_PASS;
+        c = go_other(c);
+        uint64_t k = node_key(s, state_word(s, c, last_pass));
+        bool rep = false;
+        for (int i = 0; i < n && !rep; i++) rep = seen[i] == k;
+        seen[n] = k;
+        if (rep) break;
+    }
+    while (played > 0) {
+        played--;
+        ts_undo(s, sk[played], skc[played]);
+    }
+    return n;
+}
+
+const char *go_tsumego_result_name(yomi_result r) {
+    switch (r) {
+    case YOMI_WIN: return "win";
+    case YOMI_KO_WIN: return "ko_win";
+    case YOMI_KO_LOSS: return "ko_loss";
+    case YOMI_SEKI: return "seki";
+    case YOMI_LOSS: return "loss";
+    case YOMI_DRAW: return "draw";
+    default: return "unknown";
+    }
+}
+
+static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
+    memset(s, 0, sizeof *s);
+    s->b = p->board;
+    s->att = p->attacker;
+    s->def = go_other(p->attacker);
+    s->target = p->target;
+    s->disable = o->disable;
+    s->dlimit = o->distance > 0 ? o->distance : 4;
+    s->region = p->region;
+    s->ord.att = s->att;
+    s->ord.target = p->target;
+    s->ord.disable = o->disable;
+    GO_FOR_POINTS(p->board, q) {
+        if (!p->region[q]) continue;
+        if (s->nzone >= TS_MAXZONE) return false;
+        s->zone[s->nzone++] = q;
+    }
+    size_t mb = o->lim.hash_mb ? o->lim.hash_mb : 16;
+    size_t want = mb * 1024 * 1024 / sizeof(ts_entry), cnt = 2;
+    while (cnt * 2 <= want) cnt *= 2;
+    s->tt = calloc(cnt, sizeof(ts_entry));
+    s->tt_mask = s->tt ? cnt - 1 : 0;
+    s->frames = malloc(sizeof(ts_child) * TS_MAXM * (TS_MAXD + 1));
+    return s->frames != NULL;
+}
+
+static void ts_free(ts *s) {
+    free(s->tt);
+    free(s->frames);
+}
+
+/* Solves every root move under one ko master; fills wins[] (1 win for the side
+ * to play, 0 loss, -1 unknown). Returns the number of winning moves. */
+static int root_pass(ts *s, go_problem *p, go_color master, const go_point *moves, int n,
+                     int *wins, bool all, int *unknown) {
+    s->master = master;
+    int nwin = 0;
+    *unknown = 0;
+    for (int i = 0; i < n; i++) wins[i] = 0;
+    for (int i = 0; i < n; i++) {
+        go_point sk;
+        go_color skc = GO_EMPTY;
+        if (!ts_play(s, p->to_play, moves[i], &sk, &skc)) continue;
+        int r = s->ctl.stopped ? -1 : solve_here(s, go_other(p->to_play), moves[i] == GO_PASS);
+        ts_undo(s, sk, skc);
+        if (r < 0) {
+            wins[i] = -1;
+            (*unknown)++;
+            continue;
+        }
+        bool att_wins = r == 1;
+        wins[i] = att_wins == (p->to_play == s->att);
+        if (wins[i]) {
+            nwin++;
+            if (!all) break;
+        }
+    }
+    return nwin;
+}
+
+void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
+    go_tsumego_opts defaults;
+    memset(&defaults, 0, sizeof defaults);
+    defaults.all_moves = true;
+    const go_tsumego_opts *o = opts ? opts : &defaults;
+    memset(out, 0, sizeof *out);
+    out->result = YOMI_UNKNOWN;
+    out->proved = true;
+    ts s;
+    if (!ts_init(&s, p, o)) {
+        ts_free(&s);
+        return;
+    }
+    yomi_ctl_init(&s.ctl, &o->lim, "tsumego");
+    go_point moves[TS_MAXM];
+    s.master = GO_EMPTY;
+    int n = gen_moves(&s, p->to_play, moves) - 1; /* a first move, not a pass */
+    int wins[TS_MAXM], unknown = 0;
+    go_color me = p->to_play, opp = go_other(me);
+    go_color tiers[3];
+    yomi_result tier_res[3];
+    int ntiers;
+    if (o->fixed_master) {
+        tiers[0] = o->ko_master;
+        tier_res[0] = YOMI_WIN;
+        ntiers = 1;
+    } else {
+        tiers[0] = opp, tier_res[0] = YOMI_WIN;
+        tiers[1] = GO_EMPTY, tier_res[1] = YOMI_KO_WIN;
+        tiers[2] = me, tier_res[2] = YOMI_KO_LOSS;
+        ntiers = 3;
+    }
+    for (int t = 0; t < ntiers; t++) {
+        int nwin = root_pass(&s, p, tiers[t], moves, n, wins, o->all_moves, &unknown);
+        out->nunknown = unknown;
+        if (nwin > 0) {
+            out->result = tier_res[t];
+            for (int i = 0; i < n; i++)
+                if (wins[i] == 1) {
+                    out->move_result[out->nmoves] = tier_res[t];
+                    out->moves[out->nmoves++] = moves[i];
+                }
+            /* PV from the first winning move. */
+            go_point sk;
+            go_color skc = GO_EMPTY;
+            go_point m = out->moves[0];
+            if (ts_play(&s, me, m, &sk, &skc)) {
+                out->pv[0] = m;
+                out->npv = 1 + extract_pv(&s, opp, false, out->pv + 1, GO_TSUMEGO_MAX_PV - 1);
+                ts_undo(&s, sk, skc);
+            }
+            break;
+        }
+        if (unknown) break; /* a weaker tier cannot be decided soundly */
+        if (t == ntiers - 1) out->result = YOMI_LOSS;
+    }
+    out->nodes = s.ctl.nodes;
+    out->seconds = yomi_ctl_elapsed(&s.ctl);
+    ts_free(&s);
+}
