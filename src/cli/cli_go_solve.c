@@ -28,6 +28,8 @@ static void usage(FILE *o, int check) {
             "  --hash-mb M          transposition table size (default: 16)\n"
             "  --first              stop at the first winning move\n"
             "  --no-frame           search the board as given (the region: the target's space)\n"
+            "  --without LIST       switch techniques off: order,static,learned,distance,blocking\n"
+            "  --distance D         distance generator bound (default 4)\n"
             "%s",
             check ? "check" : "solve",
             check ? "Solves each problem and compares yomi's winning first moves with the\n"
@@ -227,7 +229,8 @@ int cli_go_solve(int argc, char **argv, int check) {
         {"max-nodes", required_argument, 0, 'n'},  {"hash-mb", required_argument, 0, 'm'},
         {"format", required_argument, 0, 'f'},     {"first", no_argument, 0, '1'},
         {"no-frame", no_argument, 0, 'F'},         {"expect-rate", required_argument, 0, 'r'},
-        {"quiet", no_argument, 0, 'q'},            {"help", no_argument, 0, 'h'},
+        {"quiet", no_argument, 0, 'q'},            {"without", required_argument, 0, 'w'},
+        {"distance", required_argument, 0, 'd'},            {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     optind = 1;
     int c;
@@ -290,6 +293,26 @@ int cli_go_solve(int argc, char **argv, int check) {
             }
             break;
         case 'q': o.quiet = 1; break;
+        case 'd': o.ts.distance = atoi(optarg); break;
+        case 'w': {
+            static const struct { const char *name; unsigned bit; } feats[] = {
+                {"order", GO_TS_NO_ORDER},       {"static", GO_TS_NO_STATIC},
+                {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
+                {"blocking", GO_TS_NO_BLOCKING}};
+            char buf[128];
+            snprintf(buf, sizeof buf, "%s", optarg);
+            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+                unsigned bit = 0;
+                for (size_t k = 0; k < sizeof feats / sizeof feats[0]; k++)
+                    if (!strcmp(tok, feats[k].name)) bit = feats[k].bit;
+                if (!bit) {
+                    fprintf(stderr, "yomi go: --without takes order, static, learned, distance, blocking; not '%s'\n", tok);
+                    return CLI_BAD_INPUT;
+                }
+                o.ts.disable |= bit;
+            }
+            break;
+        }
         case 'h': usage(stdout, check); return CLI_OK;
         default: usage(stderr, check); return CLI_BAD_INPUT;
         }

@@ -316,11 +316,13 @@ static bool box_region(const go_board *b, bool *region) {
         if (r > r1) r1 = r;
     }
     if (c1 < 0) return false;
-    c0 -= 1, r0 -= 1, c1 += 1, r1 += 1;
-    if (c0 <= 1) c0 = 0;
-    if (r0 <= 1) r0 = 0;
-    if (c1 >= n - 2) c1 = n - 1;
-    if (r1 >= n - 2) r1 = n - 1;
+    const char *env = getenv("YOMI_TS_MARGIN");
+    int margin = env ? atoi(env) : 1, snap = env && getenv("YOMI_TS_SNAP") ? atoi(getenv("YOMI_TS_SNAP")) : 1;
+    c0 -= margin, r0 -= margin, c1 += margin, r1 += margin;
+    if (c0 <= snap) c0 = 0;
+    if (r0 <= snap) r0 = 0;
+    if (c1 >= n - 1 - snap) c1 = n - 1;
+    if (r1 >= n - 1 - snap) r1 = n - 1;
     memset(region, 0, sizeof(bool) * GO_MAX_POINTS);
     for (int r = r0; r <= r1; r++)
         for (int c = c0; c <= c1; c++) region[go_pt(c, r)] = true;
