@@ -1,0 +1,217 @@
+/* Benson's unconditional life, eye points, tiger's mouths, true and false eyes, simple
+ * seki and area scoring: see go/eyes.h for the contracts. */
+#include "go/eyes.h"
+
+#include <string.h>
+
+static const int diag_off[4] = {-GO_STRIDE - 1, -GO_STRIDE + 1, GO_STRIDE - 1, GO_STRIDE + 1};
+
+/* ---- Benson ---- */
+
+#define MAX_PAIRS (GO_MAX_POINTS * 2)
+
+int go_benson(const go_board *b, go_color c, uint8_t *alive, uint8_t *region) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    int16_t reg[GO_MAX_POINTS];
+    go_point stack[GO_MAX_POINTS];
+    int nreg = 0;
+    /* Per region: first pair index and count, ok flag. Pairs: (string head, vital). */
+    static _Thread_local int16_t pair_head[MAX_PAIRS];
+    static _Thread_local uint8_t pair_vital[MAX_PAIRS];
+    static _Thread_local int16_t reg_first[GO_MAX_POINTS], reg_npairs[GO_MAX_POINTS];
+    static _Thread_local uint8_t reg_ok[GO_MAX_POINTS];
+    uint8_t str_alive[GO_MAX_POINTS];
+    int npairs = 0;
+    memset(reg, -1, sizeof reg);
+    memset(str_alive, 0, sizeof str_alive);
+    memset(alive, 0, GO_MAX_POINTS);
+    if (region) memset(region, 0, GO_MAX_POINTS);
+
+    GO_FOR_POINTS(b, p) {
+        if (go_at(b, p) == c) str_alive[go_head_fast(b, p)] = 1;
+    }
+    GO_FOR_POINTS(b, p) {
+        if (go_at(b, p) == c || reg[p] >= 0) continue;
+        int id = nreg++;
+        int sp = 0, nempty = 0;
+        go_point empties[GO_MAX_POINTS];
+        reg[p] = (int16_t)id;
+        stack[sp++] = p;
+        int first = npairs;
+        while (sp) {
+            go_point q = stack[--sp];
+            if (go_at(b, q) == GO_EMPTY) empties[nempty++] = q;
+            for (int d = 0; d < 4; d++) {
+                go_point n = q + dirs[d];
+                go_color k = go_at(b, n);
+                if (k == GO_BORDER) continue;
+                if (k == c) {
+                    go_point h = go_head_fast(b, n);
+                    bool seen = false;
+                    for (int i = first; i < npairs; i++) seen |= pair_head[i] == h;
+                    if (!seen && npairs < MAX_PAIRS) {
+                        pair_head[npairs] = (int16_t)h;
+                        pair_vital[npairs++] = 0;
+                    }
+                } else if (reg[n] < 0) {
+                    reg[n] = (int16_t)id;
+                    stack[sp++] = n;
+                }
+            }
+        }
+        /* Vital to h: every empty point of the region is a liberty of h. */
+        for (int i = first; i < npairs; i++) {
+            bool vital = true;
+            for (int e = 0; e < nempty && vital; e++) vital = go_string_has_lib(b, pair_head[i], empties[e]);
+            pair_vital[i] = vital;
+        }
+        reg_first[id] = (int16_t)first;
+        reg_npairs[id] = (int16_t)(npairs - first);
+        reg_ok[id] = 1;
+    }
+
+    for (bool changed = true; changed;) {
+        changed = false;
+        /* Strings with fewer than two vital regions still standing drop out. */
+        uint8_t nvital[GO_MAX_POINTS];
+        memset(nvital, 0, sizeof nvital);
+        for (int r = 0; r < nreg; r++) {
+            if (!reg_ok[r]) continue;
+            for (int i = reg_first[r]; i < reg_first[r] + reg_npairs[r]; i++)
+                if (pair_vital[i] && nvital[pair_head[i]] < 2) nvital[pair_head[i]]++;
+        }
+        GO_FOR_POINTS(b, p) {
+            if (go_at(b, p) == c && go_head_fast(b, p) == p && str_alive[p] && nvital[p] < 2) {
+                str_alive[p] = 0;
+                changed = true;
+            }
+        }
+        /* Regions bordered by a string that dropped out drop out. */
+        for (int r = 0; r < nreg; r++) {
+            if (!reg_ok[r]) continue;
+            for (int i = reg_first[r]; i < reg_first[r] + reg_npairs[r]; i++)
+                if (!str_alive[pair_head[i]]) {
+                    reg_ok[r] = 0;
+                    changed = true;
+                    break;
+                }
+        }
+    }
+
+    int count = 0;
+    GO_FOR_POINTS(b, p) {
+        go_color k = go_at(b, p);
+        if (k == c && str_alive[go_head_fast(b, p)]) {
+            alive[p] = 1;
+            count++;
+        } else if (k != c && region && reg_ok[reg[p]]) {
+            /* Only regions vital to some alive string are certain to be c's. */
+            int r = reg[p];
+            bool vital = false;
+            for (int i = reg_first[r]; i < reg_first[r] + reg_npairs[r]; i++)
+                vital |= pair_vital[i] && str_alive[pair_head[i]];
+            region[p] = vital;
+        }
+    }
+    return count;
+}
+
+bool go_benson_alive(const go_board *b, go_point v) {
+    go_color c = go_board_at(b, v);
+    if (c != GO_BLACK && c != GO_WHITE) return false;
+    uint8_t alive[GO_MAX_POINTS];
+    go_benson(b, c, alive, NULL);
+    return alive[v] != 0;
+}
+
+/* ---- Eye points, tiger's mouths, true and false eyes ---- */
+
+bool go_is_eye_point(const go_board *b, go_point p, go_color c) {
+    if (go_board_at(b, p) != GO_EMPTY) return false;
+    GO_FOR_NEIGHBORS(p, n) {
+        go_color k = go_at(b, n);
+        if (k == GO_BORDER) continue;
+        if (k != c || go_libs_fast(b, n) < 2) return false;
+    }
+    return true;
+}
+
+go_point go_tiger_mouth(const go_board *b, go_point p, go_color c) {
+    if (go_board_at(b, p) != GO_EMPTY) return GO_NO_POINT;
+    go_point open = GO_NO_POINT;
+    int nopen = 0;
+    GO_FOR_NEIGHBORS(p, n) {
+        go_color k = go_at(b, n);
+        if (k == GO_BORDER) continue;
+        if (k == GO_EMPTY) {
+            open = n;
+            nopen++;
+        } else if (k != c || go_libs_fast(b, n) < 2) {
+            return GO_NO_POINT;
+        }
+    }
+    return nopen == 1 ? open : GO_NO_POINT;
+}
+
+int go_eye_kind(const go_board *b, go_point p, go_color c) {
+    if (!go_is_eye_point(b, p, c)) return GO_EYE_NONE;
+    go_point h = GO_NO_POINT;
+    bool one_string = true;
+    GO_FOR_NEIGHBORS(p, n) {
+        if (go_at(b, n) != c) continue;
+        if (h == GO_NO_POINT) h = go_head_fast(b, n);
+        else if (go_head_fast(b, n) != h) one_string = false;
+    }
+    if (one_string) return GO_EYE_TRUE;
+    int enemy = 0, empty = 0, off = 0;
+    for (int d = 0; d < 4; d++) {
+        go_color k = go_at(b, p + diag_off[d]);
+        if (k == GO_BORDER) off++;
+        else if (k == GO_EMPTY) empty++;
+        else if (k != c) enemy++;
+    }
+    /* Centre: the ring of eight points survives one cut; on the edge or in the corner
+     * the ring is already open, so no cut at all is allowed. */
+    int allowed = off ? 0 : 1;
+    if (enemy > allowed) return GO_EYE_FALSE;
+    if (enemy + empty > allowed) return GO_EYE_HALF;
+    return GO_EYE_TRUE;
+}
+
+/* ---- Area scoring ---- */
+
+int go_area_score(const go_board *b, int *black, int *white) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    uint8_t seen[GO_MAX_POINTS];
+    go_point stack[GO_MAX_POINTS];
+    int area[3] = {0, 0, 0};
+    memset(seen, 0, sizeof seen);
+    GO_FOR_POINTS(b, p) {
+        go_color k = go_at(b, p);
+        if (k != GO_EMPTY) {
+            area[k]++;
+            continue;
+        }
+        if (seen[p]) continue;
+        int sp = 0, np = 0, touches = 0;
+        seen[p] = 1;
+        stack[sp++] = p;
+        while (sp) {
+            go_point q = stack[--sp];
+            np++;
+            for (int d = 0; d < 4; d++) {
+                go_point n = q + dirs[d];
+                go_color kn = go_at(b, n);
+                if (kn == GO_BLACK || kn == GO_WHITE) touches |= kn;
+                else if (kn == GO_EMPTY && !seen[n]) {
+                    seen[n] = 1;
+                    stack[sp++] = n;
+                }
+            }
+        }
+        if (touches == GO_BLACK || touches == GO_WHITE) area[touches] += np;
+    }
+    if (black) *black = area[GO_BLACK];
+    if (white) *white = area[GO_WHITE];
+    return area[GO_BLACK] - area[GO_WHITE];
+}

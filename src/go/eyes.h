@@ -1,0 +1,152 @@
+/* Static life-and-death knowledge that a search may use to end a line early
+ * (seed 002: eye points 不入点, tiger's mouths 虎口, one-, two- and many-string life,
+ * big eyes, true and false eyes, seki, area scoring).
+ *
+ * Everything this module calls ALIVE or DEAD is a proof under the conditions stated
+ * at the function; anything else is UNKNOWN. Rules: no suicide, simple ko; a pass
+ * lifts a ko ban; colour c is the defender, go_other(c) the attacker.
+ *
+ * Owned by src/go/eyes.c (Benson, eye points, regions, seki, scoring) and
+ * src/go/eyeshape.c (the exact eye-space solver). */
+#ifndef YOMI_GO_EYES_H
+#define YOMI_GO_EYES_H
+
+#include "yomi/go_board.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- Benson's unconditional life ----
+ * Marks alive[p] = 1 on every stone of colour c that no sequence of opponent moves can
+ * capture even when c always passes (Benson 1976): strings of c with at least two
+ * vital regions, a region (maximal connected set of non-c points) being vital to a
+ * string when every empty point in it is a liberty of that string, regions whose
+ * bordering strings are not all alive dropping out, until nothing changes.
+ * region (may be NULL) gets 1 on the points of the vital regions of the alive strings
+ * (each such point is c's at the end of the game: opponent stones there are dead).
+ * alive and region are GO_MAX_POINTS long. Returns the number of alive stones. */
+int go_benson(const go_board *b, go_color c, uint8_t *alive, uint8_t *region);
+/* True when the string at v is unconditionally alive (go_benson for its colour). */
+bool go_benson_alive(const go_board *b, go_point v);
+
+/* ---- Eye points and tiger's mouths ----
+ * Eye point (不入点) of c: an empty point whose on-board neighbours are all c stones,
+ * none of whose strings is in atari, so the opponent cannot play there at all. */
+bool go_is_eye_point(const go_board *b, go_point p, go_color c);
+/* Tiger's mouth (虎口) of c: an empty point whose on-board neighbours are c stones
+ * except exactly one empty point; an opponent stone there would be in atari (unless
+ * it captures: a c neighbour in atari makes it no tiger's mouth). Returns the open
+ * neighbour, or GO_NO_POINT when p is not a tiger's mouth. */
+go_point go_tiger_mouth(const go_board *b, go_point p, go_color c);
+
+/* True or false eye, by the diagonal rule, for an eye point p of c.
+ * TRUE:  the neighbour stones of p are one string already, or the diagonals give c a
+ *        connection around p whatever the opponent plays: in the centre at most one
+ *        diagonal is not c's and it is not the opponent's to cut with two (that is,
+ *        opponent stones + empty diagonals <= 1), on the edge or in the corner every
+ *        diagonal is c's.
+ * FALSE: the opponent already holds enough diagonals that the neighbour stones of p
+ *        cannot all be joined around p (centre >= 2, edge/corner >= 1).
+ * HALF:  whoever plays the empty diagonal(s) first decides (a half eye).
+ * NONE:  p is not an eye point of c.
+ * "False" is local: strings joined elsewhere (two-headed dragon 两头蛇) still live;
+ * go_benson sees that. */
+enum { GO_EYE_NONE = 0, GO_EYE_TRUE, GO_EYE_FALSE, GO_EYE_HALF };
+int go_eye_kind(const go_board *b, go_point p, go_color c);
+
+/* ---- Eye spaces (big eyes) and their exact solver ----
+ *
+ * The local game: a region R of at most GO_ES_MAX points, enclosed by stones of the
+ * defender that are all one string W (the wall), with `outer` further liberties of W
+ * outside R. Each side may play any legal move in R, fill one of W's outer
+ * liberties (the attacker's stone there is safe), or pass. W captured: attacker wins.
+ * Two passes in a row, or endless play: the defender wins (W survives, by two eyes
+ * or by seki). Ko: simple ko, a pass lifts the ban; the ko master may ignore it.
+ * The solver explores every reachable local position (retrograde analysis over the
+ * whole state graph), so its answers are exact for this game.
+ *
+ * What that proves on a real board:
+ *  - W survives (defender wins with the given side to move) whenever R is enclosed by
+ *    W alone and W has at least `outer` liberties outside R: the attacker cannot do
+ *    more against W than fill those liberties.
+ *  - W dies (attacker wins) when, in addition, W cannot gain anything outside R: its
+ *    outer liberties are exactly `outer`, each of them touching only W, the border and
+ *    unconditionally alive attacker strings, and W touches no other enemy string that
+ *    is not unconditionally alive (no capture to escape with). go_life_status checks
+ *    these conditions on the board itself. */
+#define GO_ES_MAX 8          /* region points the solver accepts */
+#define GO_ES_OUTER_MAX 6    /* outer liberties counted (more are capped at this) */
+
+typedef struct go_es_region {
+    int n;                       /* points, 1..GO_ES_MAX */
+    uint16_t adj[GO_ES_MAX];     /* adj[i]: bit j set when point j is a neighbour of i */
+    uint16_t wall;               /* bit i: point i touches the wall */
+    uint8_t content[GO_ES_MAX];  /* 0 empty, 1 defender stone, 2 attacker stone */
+    int outer;                   /* W's liberties outside R (0..GO_ES_OUTER_MAX) */
+    int ko;                      /* point the side to move may not take back now, or -1 */
+} go_es_region;
+
+enum { GO_ES_OUTER_MOVE = GO_ES_MAX, GO_ES_PASS_MOVE = GO_ES_MAX + 1 };
+enum { GO_KO_MASTER_NONE = 0, GO_KO_MASTER_DEFENDER = 1, GO_KO_MASTER_ATTACKER = 2 };
+
+typedef struct go_es_result {
+    bool defender_wins;      /* W survives with best play from here */
+    uint16_t winning;        /* moves of the side to move that keep its result: bit i
+                                for point i, bit GO_ES_OUTER_MOVE, bit GO_ES_PASS_MOVE
+                                (the side's winning moves; 0 when it loses) */
+    int states;              /* local positions explored */
+    bool too_big;            /* the state graph did not fit: nothing is proved */
+} go_es_result;
+
+/* Solves the local game with `defender_to_move` and the given ko master.
+ * Returns false (and too_big) when the region is invalid or too large. */
+bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out);
+
+/* Status of an eye space, both sides to move, proven for the local game above. */
+enum { GO_SHAPE_UNKNOWN = 0, GO_SHAPE_ALIVE, GO_SHAPE_DEAD, GO_SHAPE_UNSETTLED, GO_SHAPE_KO };
+typedef struct go_es_status {
+    int status;          /* ALIVE: W lives even if the attacker starts; DEAD: W dies even
+                            if the defender starts; UNSETTLED: who starts wins;
+                            KO: the answer depends on ko (the master variants differ) */
+    uint16_t kill;       /* attacker's winning first moves (UNSETTLED / DEAD) */
+    uint16_t live;       /* defender's winning first moves (UNSETTLED / ALIVE) */
+} go_es_status;
+/* Solves both sides to move under both ko masters; KO when the masters disagree for
+ * either side to move, else the common answer (no ko master is needed then). */
+bool go_es_classify(const go_es_region *r, go_es_status *out);
+
+/* Builds the region of points connected to p through points that are not stones of
+ * the string at w (the wall; p must not be one of its stones), as seen on the board:
+ * its adjacency, the points touching the wall, the contents (the wall's colour is the
+ * defender; the defender's other strings inside are contents too). Fails when the
+ * region has more than GO_ES_MAX points. The region is then enclosed by the wall and
+ * the edge alone. pts[] (room for GO_ES_MAX) gets the board points of the region;
+ * outer counts the wall's other liberties (capped at GO_ES_OUTER_MAX), ko is the
+ * board's ko point when it lies in the region and bans `to_move`. */
+bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
+                      go_point *pts);
+
+/* ---- Status of a string at a search node ---- */
+enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
+/* Proven status of the string at v with to_move to play (the board's ko respected):
+ *  ALIVE when go_benson says so, or when the string is the wall of an eye space it
+ *        alone encloses (every other liberty counted as an outer liberty) and the exact
+ *        solver says it lives with to_move starting, whoever is ko master;
+ *  DEAD  when that eye space is the string's only room: every liberty of the string
+ *        lies in it or is an outer liberty touching only the string, the border and
+ *        Benson-alive enemy strings; every enemy string touching the string is
+ *        Benson-alive or lies inside the eye space; and the solver says the string
+ *        dies with to_move starting, whoever is ko master;
+ *  UNKNOWN otherwise (several eye spaces, open space, a capturing race, ko).
+ * moves (may be NULL, room for GO_ES_MAX + 2) gets the winning first moves of to_move
+ * as board points (GO_PASS for a pass) when the answer came from the solver; *nmoves
+ * their count (0 otherwise). */
+int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves);
+
+/* ---- Area scoring ----
+ * Chinese area score of a settled position with dead stones removed: each colour's
+ * stones plus the empty regions bordered only by that colour. Returns black - white
+ * (komi not included); *black and *white (may be NULL) get the two areas. */
+int go_area_score(const go_board *b, int *black, int *white);
+
+#endif
