@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "core/search.h"
+#include "go/eyes.h"
 #include "go/order.h"
 #include "go/problem.h"
 #include "go/zone.h"
@@ -128,7 +129,7 @@ static void tt_store(ts *s, uint64_t key, uint32_t st, const uint64_t *v, uint32
     e->used = 1;
 }
 
-/* Minimal static life (until go-eyes' Benson lands): the target has two
+/* Cheapest static life first: the target has two
  * single-point eyes, each an empty point whose every neighbour is a stone of
  * the target string. Neither can be filled by the attacker (suicide while the
  * string keeps another liberty), so the string lives unconditionally. */
@@ -150,6 +151,29 @@ static bool target_alive(const ts *s) {
 }
 
 static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->def; }
+
+/* Static knowledge from go-eyes (proven, whoever is ko master): 1 the target
+ * is dead with `to_move` to play, 0 alive, -1 unknown. */
+static int static_status(const ts *s, go_color to_move) {
+    if (s->disable & GO_TS_NO_STATIC) return -1;
+    if (target_alive(s)) return 0;
+    (void)to_move;
+    /* Benson costs a whole-board pass: only when the target has two liberties
+     * that are eye points of the defender's stones (a vital region needs one). */
+    const go_board *b = s->b;
+    go_point libs[GO_MAX_POINTS];
+    int n = go_string_liberties(b, s->target, libs, GO_MAX_POINTS), eyes = 0;
+    for (int i = 0; i < n && eyes < 2; i++) {
+        bool eye = true;
+        GO_FOR_NEIGHBORS(libs[i], q) {
+            go_color k = go_at(b, q);
+            if (k != GO_BORDER && k != s->def) eye = false;
+        }
+        eyes += eye;
+    }
+    if (eyes < 2) return -1;
+    return go_benson_alive(s->b, s->target) ? 0 : -1;
+}
 
 /* Plays m for c, lifting the ko ban for the ko master. */
 static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color *saved_kc) {
@@ -213,6 +237,7 @@ static void eval_child(ts *s, go_color c, bool last_pass, ts_child *ch) {
         return;
     }
     go_color o = go_other(c);
+    int stat;
     if (target_captured(s)) {
         ch->pn = 0, ch->dn = TS_INF;
     } else {
@@ -225,8 +250,9 @@ static void eval_child(ts *s, go_color c, bool last_pass, ts_child *ch) {
             ch->pn = att_wins ? 0 : TS_INF;
             ch->dn = att_wins ? TS_INF : 0;
             ch->ghi = true;
-        } else if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) {
-            ch->pn = TS_INF, ch->dn = 0;
+        } else if ((stat = static_status(s, o)) >= 0) {
+            ch->pn = stat ? 0 : TS_INF;
+            ch->dn = stat ? TS_INF : 0;
         } else {
             uint64_t v[TS_VWORDS];
             pack(s, v);
@@ -334,7 +360,8 @@ static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn,
  * defender wins, -1 unknown. */
 static int solve_here(ts *s, go_color c, bool last_pass) {
     if (target_captured(s)) return 1;
-    if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) return 0;
+    int stat = static_status(s, c);
+    if (stat >= 0) return stat;
     s->depth = 0;
     s->path[0] = node_key(s, state_word(s, c, last_pass));
     uint32_t pn, dn;

@@ -23,19 +23,20 @@ void zone_distance(const go_board *b, const bool *region, go_point target, int *
         for (int qi = 0; qi < bn[d]; qi++) {
             go_point p = bucket[d][qi];
             if (dist[p] != d) continue;
-            go_color pc = go_at(b, p); /* empty or a defender stone */
+            go_color pc = go_at(b, p);
             GO_FOR_NEIGHBORS(p, n) {
                 go_color k = go_at(b, n);
                 if (k == GO_BORDER || !region[n]) continue;
-                /* A stone spreads to its empty neighbours at d+1 (the target's
-                 * liberties get 1); an empty point spreads likewise. */
                 if (k == GO_EMPTY) {
+                    /* Empty points spread by one step; an enemy stone does not
+                     * (its liberties got their distance with it). */
                     int nd = d + 1;
+                    if (pc != GO_EMPTY && pc != def) continue;
                     if (nd < dist[n] && nd < ZQ_MAX) {
                         dist[n] = nd;
                         bucket[nd][bn[nd]++] = n;
                     }
-                } else if (k == def && pc != def) {
+                } else if (k == def) {
                     /* A friendly string next to a point at d shares d. */
                     if (dist[n] > d) {
                         int m = go_string_stones(b, n, st, GO_MAX_POINTS);
@@ -45,16 +46,26 @@ void zone_distance(const go_board *b, const bool *region, go_point target, int *
                                 bucket[d][bn[d]++] = st[i];
                             }
                     }
-                } else if (k != def) {
-                    /* An enemy string with K liberties: its liberties get d + K. */
+                } else if (pc == GO_EMPTY || pc == def) {
+                    /* An enemy string with K liberties: its liberties and its
+                     * stones get d + K (our extension: the stones pass the
+                     * distance on to friendly strings behind them, so a
+                     * defender stone cut off by a short enemy string is
+                     * still seen). */
                     int K = go_libs_fast(b, n), nd = d + K;
-                    if (nd >= ZQ_MAX) continue;
+                    if (nd >= ZQ_MAX || dist[n] <= nd) continue;
                     go_point lib[GO_MAX_POINTS];
                     int m = go_string_liberties(b, n, lib, GO_MAX_POINTS);
                     for (int i = 0; i < m; i++)
                         if (region[lib[i]] && nd < dist[lib[i]]) {
                             dist[lib[i]] = nd;
                             bucket[nd][bn[nd]++] = lib[i];
+                        }
+                    m = go_string_stones(b, n, st, GO_MAX_POINTS);
+                    for (int i = 0; i < m; i++)
+                        if (region[st[i]] && nd < dist[st[i]]) {
+                            dist[st[i]] = nd;
+                            bucket[nd][bn[nd]++] = st[i];
                         }
                 }
             }
