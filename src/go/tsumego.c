@@ -2,9 +2,10 @@
  *
  * The game: the attacker wins when the target string is captured; the
  * defender wins after two passes in a row with the target on the board, or
- * when a static rule shows the target alive. Simple ko; the ko master ignores
- * the ko ban (unlimited threats); a position that repeats on the current line
- * goes to the ko master, to the defender when nobody is master.
+ * when a static rule shows the target alive. Simple ko; each side has a count
+ * of outside ko threats (TS_THR_INF: ko master): retaking a banned ko spends
+ * one. A position that repeats on the current line goes to the side with
+ * unlimited threats, to the defender when neither has them.
  *
  * Graph history: a value that depends on a repetition seen on the line
  * (flag ghi) is never stored as a proof in the table, so a table proof never
@@ -33,7 +34,7 @@
 typedef struct ts_entry {
     uint64_t key;
     uint64_t v[TS_VWORDS];
-    uint32_t st;               /* side, ko, pass, master, stone counts (verified) */
+    uint64_t st;               /* side, ko, pass, threats, stone counts (verified) */
     uint32_t pn, dn;
     uint32_t work;
     int16_t best;
@@ -48,7 +49,10 @@ typedef struct ts_child {
 
 typedef struct ts {
     go_board *b;
-    go_color att, def, master;
+    go_color att, def;
+    int thr[3];                /* ko threats left by colour; TS_THR_INF: unlimited */
+    uint64_t cap;              /* node count at which this question stops */
+    bool capped;
     go_point target;
     ord_ctx ord;
     unsigned disable;
@@ -62,7 +66,9 @@ typedef struct ts {
     uint64_t path[TS_MAXD + 2];
     int depth;
     ts_child *frames;          /* TS_MAXM children per depth */
+    struct ts_static { uint64_t key, v[TS_VWORDS]; int8_t res; } *scache; /* Benson answers */
 } ts;
+#define TS_SCACHE 4096
 
 static uint64_t mix64(uint64_t x) {
     x ^= x >> 30;
@@ -73,20 +79,25 @@ static uint64_t mix64(uint64_t x) {
     return x;
 }
 
-/* The ko point the mover may not take now (none for the ko master). */
+#define TS_THR_INF 7
+
+/* The ko point the mover may not take now without a threat (0 when none). */
 static go_point ko_ban(const ts *s, go_color to_move) {
     const go_board *b = s->b;
-    if (b->ko == GO_NO_POINT || b->ko_color != to_move || to_move == s->master) return 0;
+    if (b->ko == GO_NO_POINT || b->ko_color != to_move) return 0;
     return b->ko;
 }
 
-static uint32_t state_word(const ts *s, go_color to_move, bool last_pass) {
-    return (uint32_t)ko_ban(s, to_move) | (uint32_t)to_move << 10 | (uint32_t)last_pass << 12 |
-           (uint32_t)s->master << 13 | (uint32_t)(s->b->stones[GO_BLACK] & 0x1ff) << 15 |
-           (uint32_t)(s->b->stones[GO_WHITE] & 0xff) << 24;
+static uint64_t state_word(const ts *s, go_color to_move, bool last_pass) {
+    return (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 | (uint64_t)last_pass << 12 |
+           (uint64_t)s->thr[GO_BLACK] << 13 | (uint64_t)s->thr[GO_WHITE] << 16 |
+           (uint64_t)(s->b->stones[GO_BLACK] & 0xffff) << 20 |
+           (uint64_t)(s->b->stones[GO_WHITE] & 0xffff) << 36;
 }
 
-static uint64_t node_key(const ts *s, uint32_t st) { return go_board_hash(s->b) ^ mix64(st + 0x9e37ULL); }
+static uint64_t node_key(const ts *s, uint64_t st) { return go_board_hash(s->b) ^ mix64(st + 0x9e37ULL); }
+
+static bool halted(const ts *s) { return s->ctl.stopped || s->capped; }
 
 static void pack(const ts *s, uint64_t *v) {
     memset(v, 0, sizeof(uint64_t) * TS_VWORDS);
@@ -94,7 +105,7 @@ static void pack(const ts *s, uint64_t *v) {
         v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
 }
 
-static ts_entry *tt_find(ts *s, uint64_t key, uint32_t st, const uint64_t *v) {
+static ts_entry *tt_find(ts *s, uint64_t key, uint64_t st, const uint64_t *v) {
     if (!s->tt) return NULL;
     ts_entry *e = &s->tt[(key & s->tt_mask) & ~1ULL];
     for (int i = 0; i < 2; i++)
@@ -104,7 +115,7 @@ static ts_entry *tt_find(ts *s, uint64_t key, uint32_t st, const uint64_t *v) {
     return NULL;
 }
 
-static void tt_store(ts *s, uint64_t key, uint32_t st, const uint64_t *v, uint32_t pn,
+static void tt_store(ts *s, uint64_t key, uint64_t st, const uint64_t *v, uint32_t pn,
                      uint32_t dn, uint32_t work, go_point best) {
     if (!s->tt) return;
     ts_entry *e = tt_find(s, key, st, v);
@@ -172,23 +183,37 @@ static int static_status(const ts *s, go_color to_move) {
         eyes += eye;
     }
     if (eyes < 2) return -1;
-    return go_benson_alive(s->b, s->target) ? 0 : -1;
+    /* Benson's answer depends on the stones alone: cached, verified by the
+     * packed region and the stone counts. */
+    uint64_t v[TS_VWORDS], key = go_board_hash(b) ^ mix64((uint64_t)b->stones[GO_BLACK] << 20 |
+                                                          (uint64_t)b->stones[GO_WHITE]);
+    pack(s, v);
+    struct ts_static *e = &((ts *)s)->scache[key & (TS_SCACHE - 1)];
+    if (e->res && e->key == key && !memcmp(e->v, v, sizeof v)) return e->res > 1 ? 0 : -1;
+    int r = go_benson_alive(s->b, s->target) ? 0 : -1;
+    e->key = key;
+    memcpy(e->v, v, sizeof v);
+    e->res = r == 0 ? 2 : 1;
+    return r;
 }
 
-/* Plays m for c, lifting the ko ban for the ko master. */
+/* Plays m for c; a banned ko retake spends one of c's threats (none when
+ * unlimited). *saved_ko records the lifted ban for ts_undo. */
 static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color *saved_kc) {
     go_board *b = s->b;
     *saved_ko = GO_NO_POINT;
-    if (m != GO_PASS && c == s->master && b->ko == m && b->ko_color == c) {
+    if (m != GO_PASS && s->thr[c] > 0 && b->ko == m && b->ko_color == c) {
         *saved_ko = b->ko;
         *saved_kc = b->ko_color;
         b->ko = GO_NO_POINT;
         b->ko_color = GO_EMPTY;
+        if (s->thr[c] != TS_THR_INF) s->thr[c]--;
     }
     if (go_board_play(b, c, m) != GO_OK) {
         if (*saved_ko != GO_NO_POINT) {
             b->ko = *saved_ko;
             b->ko_color = *saved_kc;
+            if (s->thr[c] != TS_THR_INF) s->thr[c]++;
         }
         return false;
     }
@@ -200,6 +225,7 @@ static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
     if (saved_ko != GO_NO_POINT) {
         s->b->ko = saved_ko;
         s->b->ko_color = saved_kc;
+        if (s->thr[saved_kc] != TS_THR_INF) s->thr[saved_kc]++;
     }
 }
 
@@ -213,7 +239,7 @@ static int gen_moves(ts *s, go_color c, go_point *out) {
         if (go_at(s->b, m) != GO_EMPTY) continue;
         if (use_d && dist[m] >= s->dlimit) continue;
         int r = go_board_check_move(s->b, c, m);
-        if (r == GO_OK || (r == GO_ILLEGAL_KO && c == s->master)) out[n++] = m;
+        if (r == GO_OK || (r == GO_ILLEGAL_KO && s->thr[c] > 0)) out[n++] = m;
     }
     ord_sort(s->b, &s->ord, c, out, n);
     out[n++] = GO_PASS;
@@ -237,22 +263,20 @@ static void eval_child(ts *s, go_color c, bool last_pass, ts_child *ch) {
         return;
     }
     go_color o = go_other(c);
-    int stat;
     if (target_captured(s)) {
         ch->pn = 0, ch->dn = TS_INF;
     } else {
-        uint32_t st = state_word(s, o, ch->m == GO_PASS);
+        uint64_t st = state_word(s, o, ch->m == GO_PASS);
         uint64_t key = node_key(s, st);
         bool rep = false;
         for (int i = 0; i <= s->depth && !rep; i++) rep = s->path[i] == key;
         if (rep) {
-            bool att_wins = s->master == s->att;
+            bool att_wins = s->thr[s->att] == TS_THR_INF;
             ch->pn = att_wins ? 0 : TS_INF;
             ch->dn = att_wins ? TS_INF : 0;
             ch->ghi = true;
-        } else if ((stat = static_status(s, o)) >= 0) {
-            ch->pn = stat ? 0 : TS_INF;
-            ch->dn = stat ? TS_INF : 0;
+        } else if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) {
+            ch->pn = TS_INF, ch->dn = 0;
         } else {
             uint64_t v[TS_VWORDS];
             pack(s, v);
@@ -276,6 +300,18 @@ static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn,
     if (s->depth >= TS_MAXD) {
         s->ctl.stopped = true;
         *opn = 1, *odn = 1, *oghi = true;
+        return;
+    }
+    /* Static knowledge once per expansion (Benson costs a board scan). */
+    int stat = static_status(s, c);
+    if (stat >= 0) {
+        *opn = stat ? 0 : TS_INF;
+        *odn = stat ? TS_INF : 0;
+        *oghi = false;
+        uint64_t st = state_word(s, c, last_pass);
+        uint64_t v[TS_VWORDS];
+        pack(s, v);
+        tt_store(s, node_key(s, st), st, v, *opn, *odn, 1, GO_PASS);
         return;
     }
     ts_child *ch = s->frames + (size_t)s->depth * TS_MAXM;
@@ -307,6 +343,10 @@ static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn,
         else dn = min1, pn = sum;
         if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
         if (yomi_ctl_check(&s->ctl)) break;
+        if (s->ctl.nodes >= s->cap) {
+            s->capped = true;
+            break;
+        }
         ts_child *b = &ch[best];
         uint32_t eps2 = min2 >= TS_INF ? TS_INF : min2 + min2 / 4 + 1;
         uint32_t cth1, cth2; /* child thresholds: (the selecting number, the other) */
@@ -328,7 +368,7 @@ static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn,
         s->depth--;
         ts_undo(s, sk, skc);
         b->pn = cpn, b->dn = cdn, b->ghi = cg;
-        if (s->ctl.stopped) break;
+        if (halted(s)) break;
     }
     bool ghi = false;
     if (pn == 0 || dn == 0) {
@@ -346,9 +386,9 @@ static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn,
         for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
     }
     *opn = pn, *odn = dn, *oghi = ghi;
-    if (s->ctl.stopped && pn != 0 && dn != 0) return;
+    if (halted(s) && pn != 0 && dn != 0) return;
     if ((pn == 0 || dn == 0) && ghi) return;
-    uint32_t st = state_word(s, c, last_pass);
+    uint64_t st = state_word(s, c, last_pass);
     uint64_t v[TS_VWORDS];
     pack(s, v);
     uint64_t work = s->ctl.nodes - start_nodes;
@@ -380,7 +420,7 @@ static int extract_pv(ts *s, go_color c, bool last_pass, go_point *pv, int max) 
     uint64_t seen[GO_TSUMEGO_MAX_PV + 1];
     seen[0] = node_key(s, state_word(s, c, last_pass));
     while (n < max && played < GO_TSUMEGO_MAX_PV && !target_captured(s)) {
-        uint32_t st = state_word(s, c, last_pass);
+        uint64_t st = state_word(s, c, last_pass);
         uint64_t v[TS_VWORDS];
         pack(s, v);
         ts_entry *e = tt_find(s, node_key(s, st), st, v);
@@ -443,39 +483,40 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     s->tt = calloc(cnt, sizeof(ts_entry));
     s->tt_mask = s->tt ? cnt - 1 : 0;
     s->frames = malloc(sizeof(ts_child) * TS_MAXM * (TS_MAXD + 1));
-    return s->frames != NULL;
+    s->scache = calloc(TS_SCACHE, sizeof *s->scache);
+    return s->frames != NULL && s->scache != NULL;
 }
 
 static void ts_free(ts *s) {
     free(s->tt);
     free(s->frames);
+    free(s->scache);
 }
 
-/* Solves every root move under one ko master; fills wins[] (1 win for the side
- * to play, 0 loss, -1 unknown). Returns the number of winning moves. */
-static int root_pass(ts *s, go_problem *p, go_color master, const go_point *moves, int n,
-                     int *wins, bool all, int *unknown) {
-    s->master = master;
+/* Decides the root moves still open (wins[i] == -1) under the current threat
+ * counts with a node budget per move: 1 win for the side to play, 0 loss.
+ * Returns the number of wins. */
+static int root_pass(ts *s, go_problem *p, const go_point *moves, int n, int *wins,
+                     uint64_t budget) {
     int nwin = 0;
-    *unknown = 0;
-    for (int i = 0; i < n; i++) wins[i] = 0;
     for (int i = 0; i < n; i++) {
-        go_point sk;
-        go_color skc = GO_EMPTY;
-        if (!ts_play(s, p->to_play, moves[i], &sk, &skc)) continue;
-        int r = s->ctl.stopped ? -1 : solve_here(s, go_other(p->to_play), moves[i] == GO_PASS);
-        ts_undo(s, sk, skc);
-        if (r < 0) {
-            wins[i] = -1;
-            (*unknown)++;
+        if (wins[i] >= 0 || s->ctl.stopped) {
+            nwin += wins[i] == 1;
             continue;
         }
-        bool att_wins = r == 1;
-        wins[i] = att_wins == (p->to_play == s->att);
-        if (wins[i]) {
-            nwin++;
-            if (!all) break;
+        go_point sk;
+        go_color skc = GO_EMPTY;
+        if (!ts_play(s, p->to_play, moves[i], &sk, &skc)) {
+            wins[i] = 0;
+            continue;
         }
+        s->cap = budget ? s->ctl.nodes + budget : UINT64_MAX;
+        s->capped = false;
+        int r = solve_here(s, go_other(p->to_play), moves[i] == GO_PASS);
+        s->capped = false;
+        ts_undo(s, sk, skc);
+        if (r >= 0) wins[i] = (r == 1) == (p->to_play == s->att);
+        nwin += wins[i] == 1;
     }
     return nwin;
 }
@@ -495,31 +536,45 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     }
     yomi_ctl_init(&s.ctl, &o->lim, "tsumego");
     go_point moves[TS_MAXM];
-    s.master = GO_EMPTY;
-    int n = gen_moves(&s, p->to_play, moves) - 1; /* a first move, not a pass */
-    int wins[TS_MAXM], unknown = 0;
     go_color me = p->to_play, opp = go_other(me);
-    go_color tiers[3];
-    yomi_result tier_res[3];
-    int ntiers;
+    int n = gen_moves(&s, me, moves) - 1; /* a first move, not a pass */
+    int wins[TS_MAXM];
+    /* Tiers from the best result down: (my threats, the opponent's threats). */
+    struct { int mine, theirs; yomi_result res; } tiers[6];
+    int ntiers = 0;
     if (o->fixed_master) {
-        tiers[0] = o->ko_master;
-        tier_res[0] = YOMI_WIN;
+        tiers[0].mine = o->ko_master == me ? TS_THR_INF : 0;
+        tiers[0].theirs = o->ko_master == opp ? TS_THR_INF : 0;
+        tiers[0].res = YOMI_WIN;
         ntiers = 1;
     } else {
-        tiers[0] = opp, tier_res[0] = YOMI_WIN;
-        tiers[1] = GO_EMPTY, tier_res[1] = YOMI_KO_WIN;
-        tiers[2] = me, tier_res[2] = YOMI_KO_LOSS;
-        ntiers = 3;
+        static const int tm[6] = {0, 0, 0, 1, 2, TS_THR_INF};
+        static const int tt[6] = {TS_THR_INF, 1, 0, 0, 0, 0};
+        for (int t = 0; t < 6; t++) {
+            tiers[t].mine = tm[t];
+            tiers[t].theirs = tt[t];
+            tiers[t].res = t == 0 ? YOMI_WIN : t < 3 ? YOMI_KO_WIN : YOMI_KO_LOSS;
+        }
+        ntiers = 6;
     }
+    static const uint64_t budgets[3] = {20000, 200000, 0};
     for (int t = 0; t < ntiers; t++) {
-        int nwin = root_pass(&s, p, tiers[t], moves, n, wins, o->all_moves, &unknown);
+        s.thr[me] = tiers[t].mine;
+        s.thr[opp] = tiers[t].theirs;
+        for (int i = 0; i < n; i++) wins[i] = -1;
+        int nwin = 0;
+        for (int k = 0; k < 3 && !s.ctl.stopped; k++) {
+            nwin = root_pass(&s, p, moves, n, wins, budgets[k]);
+            if (nwin && !o->all_moves) break;
+        }
+        int unknown = 0;
+        for (int i = 0; i < n; i++) unknown += wins[i] < 0;
         out->nunknown = unknown;
         if (nwin > 0) {
-            out->result = tier_res[t];
+            out->result = tiers[t].res;
             for (int i = 0; i < n; i++)
                 if (wins[i] == 1) {
-                    out->move_result[out->nmoves] = tier_res[t];
+                    out->move_result[out->nmoves] = tiers[t].res;
                     out->moves[out->nmoves++] = moves[i];
                 }
             /* PV from the first winning move. */
