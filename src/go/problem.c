@@ -2,8 +2,7 @@
  * and the tsumego frame that closes an open problem.
  *
  * The frame (our own construction): the problem area is the bounding box of
- * its stones grown by one line towards the open board (and to the edge when
- * only one line would be left). Every point outside it becomes a stone of the
+ * its stones, grown to the edge when only one line would be left between. Every point outside it becomes a stone of the
  * attacker, except isolated eye points far from the area, so the wall is one
  * living string: the defender finds no outside help and no escape, the
  * attacker gets no ko threats (the search never plays outside the region). */
@@ -303,8 +302,8 @@ go_color go_problem_guess_defender(const go_board *b, const bool *region) {
     return sum[GO_BLACK] / cnt[GO_BLACK] >= sum[GO_WHITE] / cnt[GO_WHITE] ? GO_BLACK : GO_WHITE;
 }
 
-/* Region of an open problem: the stones' bounding box grown by one line, or to
- * the edge when one line or less would be left. False when there are no stones. */
+/* Region of an open problem: the stones' bounding box, grown to the edge when
+ * one line or less would be left. False when there are no stones. */
 static bool box_region(const go_board *b, bool *region) {
     int n = go_board_size(b), c0 = n, c1 = -1, r0 = n, r1 = -1;
     GO_FOR_POINTS(b, p) {
@@ -316,9 +315,10 @@ static bool box_region(const go_board *b, bool *region) {
         if (r > r1) r1 = r;
     }
     if (c1 < 0) return false;
-    const char *env = getenv("YOMI_TS_MARGIN");
-    int margin = env ? atoi(env) : 1, snap = env && getenv("YOMI_TS_SNAP") ? atoi(getenv("YOMI_TS_SNAP")) : 1;
-    c0 -= margin, r0 -= margin, c1 += margin, r1 += margin;
+    /* No margin: the wall touches the outermost stones, so the attacker's
+     * enclosing stones join it (a one-line margin let defenders live in the
+     * gap: 52 against 43 of the first 99 Cho elementary problems). */
+    const int snap = 1;
     if (c0 <= snap) c0 = 0;
     if (r0 <= snap) r0 = 0;
     if (c1 >= n - 1 - snap) c1 = n - 1;
@@ -407,7 +407,7 @@ static bool add_frame(go_board *b, const bool *region, go_color att) {
     }
     GO_FOR_POINTS(b, p) {
         if (region[p] || eye[p]) continue;
-        if (!go_board_setup(b, p, att)) return false;
+        go_board_setup(b, p, att); /* a point that would leave no liberty stays empty */
     }
     return true;
 }

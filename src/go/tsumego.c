@@ -563,6 +563,14 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         s.thr[opp] = tiers[t].theirs;
         for (int i = 0; i < n; i++) wins[i] = -1;
         int nwin = 0;
+        /* The root first: a tier the side to play loses (pass included) needs
+         * one disproof instead of one per move. */
+        s.cap = UINT64_MAX;
+        s.capped = false;
+        int root = solve_here(&s, me, false);
+        if (root >= 0 && (root == 1) != (me == s.att)) {
+            for (int i = 0; i < n; i++) wins[i] = 0;
+        }
         for (int k = 0; k < 3 && !s.ctl.stopped; k++) {
             nwin = root_pass(&s, p, moves, n, wins, budgets[k]);
             if (nwin && !o->all_moves) break;
