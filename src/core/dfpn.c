@@ -1,0 +1,803 @@
+/* Depth-first proof-number search: Nagai's df-pn with thresholds, Pawlewicz and Lew's
+ * 1+epsilon child threshold, a table of proof/disproof numbers of its own, and the
+ * graph-history rule described in dfpn.h: a path-dependent result carries the set of
+ * ancestors whose repetition it used, and is reused only where all of them are on the
+ * current path (a second, smaller table holds such results). */
+#include "core/dfpn.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BUCKET 4
+#define BIG (DFPN_INF - 1)    /* largest proof/disproof number of an open node */
+#define NODEP INT_MAX         /* a result that depends on no ancestor */
+#define NREF 4                /* ancestors a stored path-dependent result may name */
+#define GHI_BUCKET 2
+
+/* The ancestors (by depth on the current path) whose repetition a final result used. */
+typedef struct dfpn_dep {
+    int min;               /* shallowest one, NODEP when there is none */
+    unsigned char n, ovf;  /* ref[0..n) names them all unless ovf (too many to keep) */
+    int ref[NREF];
+} dfpn_dep;
+
+static const dfpn_dep DEP_NONE = {NODEP, 0, 0, {0}};
+
+/* A path-dependent final result: valid wherever every named position is on the path. */
+typedef struct dfpn_ghi {
+    uint64_t k1, k2;
+    uint64_t rk[NREF][2];
+    uint16_t gen, variant;
+    unsigned char nref, value; /* value: DFPN_WIN / DFPN_LOSS, 0 for an empty entry */
+} dfpn_ghi;
+
+/* One table entry: the df-pn layout (keys, numbers, move, work, age, root variant). */
+typedef struct dfpn_entry {
+    uint64_t k1, k2;
+    uint32_t pn, dn;
+    uint32_t work;     /* plays spent below this node, saturated; 0 marks an empty entry */
+    int32_t best;
+    uint16_t gen;      /* search generation that wrote it */
+    uint16_t variant;  /* root it belongs to */
+} dfpn_entry;
+
+/* One child in a node's frame. */
+typedef struct dfpn_slot {
+    uint64_t k1, k2;
+    uint32_t pn, dn;
+    uint32_t work;
+    int move;
+    dfpn_dep dep;       /* fixed final results: the ancestors they depend on */
+    unsigned char fixed; /* value final for this frame (terminal, repetition, returned) */
+} dfpn_slot;
+
+typedef struct dfpn_pos {
+    uint64_t k1, k2;
+} dfpn_pos;
+
+struct dfpn {
+    dfpn_entry *tab;
+    size_t nbuckets;
+    unsigned char *tstates; /* nbuckets*BUCKET*state_size bytes when the game has state */
+    size_t state_size;
+    uint16_t gen, variant;
+    dfpn_ghi *ghi;      /* path-dependent results (not used with exact state bytes) */
+    size_t ghi_buckets;
+
+    int have_root;
+    dfpn_pos root;
+    unsigned char *rstate;
+
+    const dfpn_game *g;
+    void *ctx;
+
+    dfpn_pos *path;
+    unsigned char *pstates;
+    int path_cap;
+
+    dfpn_slot *slots;
+    unsigned char *sstates;
+    size_t slot_cap, slot_top;
+    int *moves;
+    int moves_cap;
+
+    uint64_t nodes, max_nodes;
+    double start, deadline;
+    atomic_int *cancel;
+    int stopped, oom;
+};
+
+typedef struct dfpn_nres {
+    uint32_t pn, dn, work;
+    int best;
+    dfpn_dep dep;
+} dfpn_nres;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static dfpn *alloc_solver(size_t entries, size_t ghi_entries) {
+    dfpn *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    size_t nb = (entries + BUCKET - 1) / BUCKET;
+    if (nb == 0) nb = 1;
+    size_t gb = (ghi_entries + GHI_BUCKET - 1) / GHI_BUCKET;
+    if (gb == 0) gb = 1;
+    s->tab = calloc(nb * BUCKET, sizeof *s->tab);
+    s->ghi = calloc(gb * GHI_BUCKET, sizeof *s->ghi);
+    if (!s->tab || !s->ghi) {
+        free(s->tab);
+        free(s->ghi);
+        free(s);
+        return NULL;
+    }
+    s->nbuckets = nb;
+    s->ghi_buckets = gb;
+    return s;
+}
+
+/* Seven eighths of the bytes go to the main table, one eighth to path-dependent results. */
+dfpn *dfpn_new(size_t hash_mb) {
+    if (hash_mb == 0) hash_mb = YOMI_DEFAULT_HASH_MB;
+    size_t bytes = hash_mb * ((size_t)1 << 20);
+    return alloc_solver(bytes / 8 * 7 / sizeof(dfpn_entry), bytes / 8 / sizeof(dfpn_ghi));
+}
+
+dfpn *dfpn_new_entries(size_t entries) { return alloc_solver(entries, entries / 8); }
+
+size_t dfpn_table_entries(const dfpn *s) { return s->nbuckets * BUCKET; }
+
+void dfpn_clear(dfpn *s) {
+    memset(s->tab, 0, s->nbuckets * BUCKET * sizeof *s->tab);
+    memset(s->ghi, 0, s->ghi_buckets * GHI_BUCKET * sizeof *s->ghi);
+    s->have_root = 0;
+}
+
+void dfpn_free(dfpn *s) {
+    if (!s) return;
+    free(s->tab);
+    free(s->ghi);
+    free(s->tstates);
+    free(s->rstate);
+    free(s->path);
+    free(s->pstates);
+    free(s->slots);
+    free(s->sstates);
+    free(s->moves);
+    free(s);
+}
+
+/* ---- positions ---- */
+
+static void read_pos(dfpn *s, dfpn_pos *p, unsigned char *st) {
+    p->k1 = s->g->key(s->ctx);
+    p->k2 = s->g->key2(s->ctx);
+    if (s->state_size) s->g->state(s->ctx, st);
+}
+
+static int same_pos(const dfpn *s, const dfpn_pos *a, const unsigned char *sa,
+                    const dfpn_pos *b, const unsigned char *sb) {
+    if (a->k1 != b->k1 || a->k2 != b->k2) return 0;
+    return s->state_size == 0 || memcmp(sa, sb, s->state_size) == 0;
+}
+
+static unsigned char *path_state(dfpn *s, int d) {
+    return s->state_size ? s->pstates + (size_t)d * s->state_size : NULL;
+}
+
+static unsigned char *slot_state(dfpn *s, size_t i) {
+    return s->state_size ? s->sstates + i * s->state_size : NULL;
+}
+
+static int ensure_path(dfpn *s, int d) {
+    if (d < s->path_cap) return 1;
+    int cap = s->path_cap ? s->path_cap * 2 : 64;
+    while (cap <= d) cap *= 2;
+    dfpn_pos *p = realloc(s->path, (size_t)cap * sizeof *p);
+    if (!p) return 0;
+    s->path = p;
+    if (s->state_size) {
+        unsigned char *q = realloc(s->pstates, (size_t)cap * s->state_size);
+        if (!q) return 0;
+        s->pstates = q;
+    }
+    s->path_cap = cap;
+    return 1;
+}
+
+static int ensure_slots(dfpn *s, size_t n) {
+    if (n <= s->slot_cap) return 1;
+    size_t cap = s->slot_cap ? s->slot_cap * 2 : 256;
+    while (cap < n) cap *= 2;
+    dfpn_slot *p = realloc(s->slots, cap * sizeof *p);
+    if (!p) return 0;
+    s->slots = p;
+    if (s->state_size) {
+        unsigned char *q = realloc(s->sstates, cap * s->state_size);
+        if (!q) return 0;
+        s->sstates = q;
+    }
+    s->slot_cap = cap;
+    return 1;
+}
+
+/* ---- table ---- */
+
+static dfpn_entry *tt_bucket(dfpn *s, uint64_t k1) { return s->tab + (k1 % s->nbuckets) * BUCKET; }
+
+static unsigned char *tt_state(dfpn *s, const dfpn_entry *e) {
+    return s->tstates + (size_t)(e - s->tab) * s->state_size;
+}
+
+static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) {
+    dfpn_entry *b = tt_bucket(s, p->k1);
+    for (int i = 0; i < BUCKET; i++) {
+        dfpn_entry *e = b + i;
+        if (e->work == 0 || e->variant != s->variant) continue;
+        if (e->k1 != p->k1 || e->k2 != p->k2) continue;
+        if (s->state_size && memcmp(tt_state(s, e), st, s->state_size) != 0) continue;
+        return e;
+    }
+    return NULL;
+}
+
+/* Writes (pn, dn) for the position: over its own entry, else an empty or foreign-variant
+ * entry, else the entry of least work, older generations first. */
+static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32_t pn,
+                     uint32_t dn, int best, uint32_t work) {
+    dfpn_entry *e = tt_find(s, p, st);
+    if (!e) {
+        dfpn_entry *b = tt_bucket(s, p->k1);
+        for (int i = 0; i < BUCKET && !e; i++)
+            if (b[i].work == 0 || b[i].variant != s->variant) e = b + i;
+        if (!e) {
+            e = b;
+            for (int i = 1; i < BUCKET; i++) {
+                int eo = e->gen != s->gen, io = b[i].gen != s->gen;
+                if (io > eo || (io == eo && b[i].work < e->work)) e = b + i;
+            }
+        }
+        e->k1 = p->k1;
+        e->k2 = p->k2;
+        if (s->state_size) memcpy(tt_state(s, e), st, s->state_size);
+        e->variant = s->variant;
+    }
+    e->pn = pn;
+    e->dn = dn;
+    e->best = best;
+    e->work = work ? work : 1;
+    e->gen = s->gen;
+}
+
+/* ---- dependencies on the path ---- */
+
+static dfpn_dep dep_one(int j) {
+    dfpn_dep d = {j, 1, 0, {j}};
+    return d;
+}
+
+static void dep_union(dfpn_dep *a, const dfpn_dep *b) {
+    if (b->min < a->min) a->min = b->min;
+    a->ovf |= b->ovf;
+    for (int i = 0; i < b->n && !a->ovf; i++) {
+        int have = 0;
+        for (int j = 0; j < a->n && !have; j++) have = a->ref[j] == b->ref[i];
+        if (have) continue;
+        if (a->n == NREF)
+            a->ovf = 1;
+        else
+            a->ref[a->n++] = b->ref[i];
+    }
+}
+
+/* Drops the positions at depth >= depth (the node itself and below): seen from above them,
+ * a repetition of those is part of the result's own subtree. */
+static void dep_cut(dfpn_dep *a, int depth) {
+    if (a->min >= depth) {
+        *a = DEP_NONE;
+        return;
+    }
+    int k = 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->ref[i] < depth) a->ref[k++] = a->ref[i];
+    a->n = (unsigned char)k;
+}
+
+/* Preference between two results that both decide: independent, then storable with few
+ * ancestors, then the deepest shallowest ancestor. */
+static int dep_better(const dfpn_dep *a, const dfpn_dep *b) {
+    if ((a->min == NODEP) != (b->min == NODEP)) return a->min == NODEP;
+    if (a->ovf != b->ovf) return !a->ovf;
+    if (a->n != b->n) return a->n < b->n;
+    return a->min > b->min;
+}
+
+/* ---- the table of path-dependent results ---- */
+
+static dfpn_ghi *ghi_bucket(dfpn *s, uint64_t k1) {
+    return s->ghi + (k1 % s->ghi_buckets) * GHI_BUCKET;
+}
+
+/* A stored path-dependent value of p usable at depth d: every position it names is on
+ * path[0..d). Fills dep with their depths. */
+static dfpn_value ghi_find(dfpn *s, const dfpn_pos *p, int d, dfpn_dep *dep) {
+    if (s->state_size) return DFPN_OPEN;
+    dfpn_ghi *b = ghi_bucket(s, p->k1);
+    for (int i = 0; i < GHI_BUCKET; i++) {
+        dfpn_ghi *e = b + i;
+        if (!e->value || e->variant != s->variant || e->k1 != p->k1 || e->k2 != p->k2)
+            continue;
+        dfpn_dep found = DEP_NONE;
+        int ok = 1;
+        for (int r = 0; r < e->nref && ok; r++) {
+            int at = -1;
+            for (int j = 0; j < d && at < 0; j++)
+                if (s->path[j].k1 == e->rk[r][0] && s->path[j].k2 == e->rk[r][1]) at = j;
+            if (at < 0) {
+                ok = 0;
+            } else {
+                dfpn_dep one = dep_one(at);
+                dep_union(&found, &one);
+            }
+        }
+        if (!ok || found.min == NODEP) continue;
+        *dep = found;
+        return (dfpn_value)e->value;
+    }
+    return DFPN_OPEN;
+}
+
+static void ghi_store(dfpn *s, const dfpn_pos *p, dfpn_value v, const dfpn_dep *dep) {
+    if (s->state_size || dep->ovf || dep->n == 0) return;
+    /* newest first: the bucket's last entry falls out */
+    dfpn_ghi *e = ghi_bucket(s, p->k1);
+    memmove(e + 1, e, (GHI_BUCKET - 1) * sizeof *e);
+    e->k1 = p->k1;
+    e->k2 = p->k2;
+    e->nref = dep->n;
+    for (int r = 0; r < dep->n; r++) {
+        e->rk[r][0] = s->path[dep->ref[r]].k1;
+        e->rk[r][1] = s->path[dep->ref[r]].k2;
+    }
+    e->gen = s->gen;
+    e->variant = s->variant;
+    e->value = (unsigned char)v;
+}
+
+/* ---- limits ---- */
+
+/* True when one more play is allowed; sets stopped otherwise. The node cap is exact. */
+static int may_play(dfpn *s) {
+    if (s->stopped) return 0;
+    if (s->max_nodes && s->nodes >= s->max_nodes) {
+        s->stopped = 1;
+        return 0;
+    }
+    if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) {
+        s->stopped = 1;
+        return 0;
+    }
+    if (s->deadline > 0 && (s->nodes & 127) == 0 && now_seconds() >= s->deadline) {
+        s->stopped = 1;
+        return 0;
+    }
+    return 1;
+}
+
+static void play(dfpn *s, int move) {
+    s->nodes++;
+    s->g->play(s->ctx, move);
+}
+
+static uint32_t sat_add(uint32_t a, uint32_t b) {
+    if (a == DFPN_INF || b == DFPN_INF) return DFPN_INF;
+    uint64_t t = (uint64_t)a + b;
+    return t > BIG ? BIG : (uint32_t)t;
+}
+
+static uint32_t sat_work(uint64_t w) { return w >= UINT32_MAX ? UINT32_MAX : (uint32_t)(w ? w : 1); }
+
+static int node_is_or(dfpn *s, int depth) {
+    return s->g->is_or ? (s->g->is_or(s->ctx) != 0) : ((depth & 1) == 0);
+}
+
+static dfpn_value rep_value(const dfpn *s) {
+    return s->g->repetition == DFPN_WIN ? DFPN_WIN : DFPN_LOSS;
+}
+
+static void set_value(dfpn_slot *c, dfpn_value v, dfpn_dep dep) {
+    c->pn = v == DFPN_WIN ? 0 : DFPN_INF;
+    c->dn = v == DFPN_WIN ? DFPN_INF : 0;
+    c->fixed = 1;
+    c->dep = dep;
+}
+
+/* Fills slot i (its move already set) for the child position now in ctx at depth d. */
+static void init_child(dfpn *s, size_t i, int d) {
+    dfpn_slot *c = s->slots + i;
+    unsigned char *st = slot_state(s, i);
+    dfpn_pos p;
+    read_pos(s, &p, st);
+    c->k1 = p.k1;
+    c->k2 = p.k2;
+    c->work = 0;
+    c->fixed = 0;
+    c->dep = DEP_NONE;
+    for (int j = 0; j < d; j++) {
+        if (same_pos(s, &s->path[j], path_state(s, j), &p, st)) {
+            set_value(c, rep_value(s), dep_one(j));
+            return;
+        }
+    }
+    dfpn_value v = s->g->evaluate(s->ctx);
+    if (v == DFPN_WIN || v == DFPN_LOSS) {
+        set_value(c, v, DEP_NONE);
+        return;
+    }
+    dfpn_entry *e = tt_find(s, &p, st);
+    if (e) {
+        c->pn = e->pn;
+        c->dn = e->dn;
+        c->work = e->work;
+        if (e->pn == 0 || e->dn == 0) {
+            c->fixed = 1;
+            return;
+        }
+    }
+    dfpn_dep dep;
+    v = ghi_find(s, &p, d, &dep);
+    if (v != DFPN_OPEN) {
+        set_value(c, v, dep);
+        return;
+    }
+    if (e) return;
+    c->pn = c->dn = 1;
+    if (s->g->estimate) {
+        int child_or = s->g->is_or ? (s->g->is_or(s->ctx) != 0) : ((d & 1) == 0);
+        s->g->estimate(s->ctx, child_or, &c->pn, &c->dn);
+        if (c->pn < 1) c->pn = 1;
+        if (c->dn < 1) c->dn = 1;
+        if (c->pn > BIG) c->pn = BIG;
+        if (c->dn > BIG) c->dn = BIG;
+    }
+}
+
+/* Proof number to give the chosen child: 1+epsilon times the second best, at least +1. */
+static uint32_t eps_threshold(uint32_t second, uint32_t th) {
+    if (second >= BIG) return th;
+    uint32_t step = second / 4;
+    uint32_t t = sat_add(second, step ? step : 1);
+    return t < th ? t : th;
+}
+
+/* The final result's dependency and deciding move. win: the node's proof is for the side
+ * choosing here (one child suffices); otherwise every child was needed. */
+static void final_info(dfpn *s, size_t base, int n, int choose_one, int is_or, int depth,
+                       dfpn_nres *r) {
+    dfpn_dep dep = DEP_NONE;
+    int best = -1;
+    uint32_t bw = 0;
+    for (int i = 0; i < n; i++) {
+        dfpn_slot *c = s->slots + base + (size_t)i;
+        if (choose_one) {
+            int decides = is_or ? c->pn == 0 : c->dn == 0;
+            if (decides && (best < 0 || dep_better(&c->dep, &dep))) {
+                dep = c->dep;
+                best = c->move;
+            }
+        } else {
+            dep_union(&dep, &c->dep);
+            if (best < 0 || c->work > bw) {
+                best = c->move;
+                bw = c->work;
+            }
+        }
+    }
+    dep_cut(&dep, depth);
+    r->dep = dep;
+    r->best = best;
+}
+
+/* Multiple iterative deepening at the node in ctx (path[depth] holds it; it is neither
+ * terminal nor a repetition). Returns when pn >= thpn, dn >= thdn or a limit stopped. */
+static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) {
+    const dfpn_game *g = s->g;
+    uint64_t nodes0 = s->nodes;
+    int is_or = node_is_or(s, depth);
+    dfpn_pos self = s->path[depth];
+    r->dep = DEP_NONE;
+    r->best = -1;
+
+    int n = g->generate(s->ctx, s->moves, g->max_moves);
+    if (n < 0) n = 0;
+    if (n > g->max_moves) n = g->max_moves;
+    if (n == 0) { /* the side to move has no move and loses */
+        r->pn = is_or ? DFPN_INF : 0;
+        r->dn = is_or ? 0 : DFPN_INF;
+        r->work = 1;
+        tt_store(s, &self, path_state(s, depth), r->pn, r->dn, -1, 1);
+        return;
+    }
+    size_t base = s->slot_top;
+    if (!ensure_slots(s, base + (size_t)n) || !ensure_path(s, depth + 1)) {
+        s->oom = s->stopped = 1;
+        r->pn = r->dn = 1;
+        r->work = 1;
+        return;
+    }
+    s->slot_top = base + (size_t)n;
+    for (int i = 0; i < n; i++) s->slots[base + (size_t)i].move = s->moves[i];
+    for (int i = 0; i < n; i++) {
+        if (!may_play(s)) break;
+        play(s, s->slots[base + (size_t)i].move);
+        init_child(s, base + (size_t)i, depth + 1);
+        g->undo(s->ctx);
+    }
+
+    uint32_t pn = 1, dn = 1;
+    int last = -1;
+    while (!s->stopped) {
+        /* Refresh open children from the table; sum and minimum over the children. */
+        uint64_t sum = 0;
+        int sum_inf = 0;
+        uint32_t best_v = DFPN_INF, second_v = DFPN_INF;
+        int bi = -1;
+        for (int i = 0; i < n; i++) {
+            dfpn_slot *c = s->slots + base + (size_t)i;
+            if (!c->fixed) {
+                dfpn_pos p = {c->k1, c->k2};
+                dfpn_entry *e = tt_find(s, &p, slot_state(s, base + (size_t)i));
+                if (e) {
+                    c->pn = e->pn;
+                    c->dn = e->dn;
+                    c->work = e->work;
+                    if (e->pn == 0 || e->dn == 0) {
+                        c->fixed = 1;
+                        c->dep = DEP_NONE;
+                    }
+                }
+                dfpn_dep dep;
+                dfpn_value v = c->fixed ? DFPN_OPEN : ghi_find(s, &p, depth + 1, &dep);
+                if (v != DFPN_OPEN) set_value(c, v, dep);
+            }
+            uint32_t sel = is_or ? c->pn : c->dn, other = is_or ? c->dn : c->pn;
+            if (other == DFPN_INF)
+                sum_inf = 1;
+            else if (sum < BIG)
+                sum += other;
+            if (sel < best_v) {
+                second_v = best_v;
+                best_v = sel;
+                bi = i;
+            } else if (sel < second_v) {
+                second_v = sel;
+            }
+        }
+        uint32_t summed = sum_inf ? DFPN_INF : sum > BIG ? BIG : (uint32_t)sum;
+        if (best_v == 0) summed = DFPN_INF;      /* one child decides */
+        if (is_or) {
+            pn = best_v;
+            dn = summed;
+        } else {
+            pn = summed;
+            dn = best_v;
+        }
+        if (pn >= thpn || dn >= thdn) break;
+
+        dfpn_slot *c = s->slots + base + (size_t)bi;
+        uint32_t cth_sel, cth_other;
+        if (is_or) {
+            cth_sel = eps_threshold(second_v, thpn);
+            cth_other = thdn == DFPN_INF ? DFPN_INF
+                                         : (uint32_t)((uint64_t)thdn - dn + c->dn);
+        } else {
+            cth_sel = eps_threshold(second_v, thdn);
+            cth_other = thpn == DFPN_INF ? DFPN_INF
+                                         : (uint32_t)((uint64_t)thpn - pn + c->pn);
+        }
+        if (!may_play(s)) break;
+        last = bi;
+        play(s, c->move);
+        s->path[depth + 1].k1 = c->k1;
+        s->path[depth + 1].k2 = c->k2;
+        if (s->state_size)
+            memcpy(path_state(s, depth + 1), slot_state(s, base + (size_t)bi), s->state_size);
+        dfpn_nres cr;
+        if (is_or)
+            mid(s, depth + 1, cth_sel, cth_other, &cr);
+        else
+            mid(s, depth + 1, cth_other, cth_sel, &cr);
+        g->undo(s->ctx);
+        c = s->slots + base + (size_t)bi; /* the slot array may have moved */
+        if (s->stopped) break;
+        c->pn = cr.pn;
+        c->dn = cr.dn;
+        c->work = cr.work;
+        if (cr.pn == 0 || cr.dn == 0) {
+            c->fixed = 1;
+            c->dep = cr.dep;
+        }
+    }
+
+    r->pn = pn;
+    r->dn = dn;
+    r->work = sat_work(s->nodes - nodes0);
+    if (!s->stopped) {
+        if (pn == 0 || dn == 0) {
+            int choose_one = is_or ? pn == 0 : dn == 0;
+            final_info(s, base, n, choose_one, is_or, depth, r);
+        } else if (last >= 0) {
+            r->best = s->slots[base + (size_t)last].move;
+        }
+        /* Path-dependent results stay out of the main table (see dfpn.h). */
+        if (r->dep.min == NODEP)
+            tt_store(s, &self, path_state(s, depth), pn, dn, r->best, r->work);
+        else
+            ghi_store(s, &self, pn == 0 ? DFPN_WIN : DFPN_LOSS, &r->dep);
+    }
+    s->slot_top = base;
+}
+
+/* ---- entry points ---- */
+
+static int check_game(const dfpn_game *g) {
+    return g && g->key && g->key2 && g->generate && g->play && g->undo && g->evaluate &&
+           g->max_moves > 0 && (g->state_size == 0 || g->state);
+}
+
+/* Prepares limits, scratch space, the table's state layout and the root variant; path[0]
+ * holds the root. Returns 0 or -1. */
+static int begin(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim) {
+    if (!check_game(g)) return -1;
+    s->g = g;
+    s->ctx = ctx;
+    s->nodes = 0;
+    s->stopped = s->oom = 0;
+    s->max_nodes = lim ? lim->max_nodes : 0;
+    s->cancel = lim ? lim->cancel : NULL;
+    s->start = now_seconds();
+    s->deadline = lim && lim->max_seconds > 0 ? s->start + lim->max_seconds : 0;
+    s->slot_top = 0;
+    if (g->state_size != s->state_size) {
+        free(s->tstates);
+        free(s->rstate);
+        free(s->pstates);
+        free(s->sstates);
+        s->tstates = s->rstate = s->pstates = s->sstates = NULL;
+        s->path_cap = 0;
+        s->slot_cap = 0;
+        s->state_size = g->state_size;
+        dfpn_clear(s);
+        if (s->state_size) {
+            s->tstates = calloc(s->nbuckets * BUCKET, s->state_size);
+            s->rstate = malloc(s->state_size);
+            if (!s->tstates || !s->rstate) {
+                s->state_size = 0; /* retried (and failing again) on the next call */
+                return -1;
+            }
+        }
+    }
+    if (s->moves_cap < g->max_moves) {
+        int *m = realloc(s->moves, (size_t)g->max_moves * sizeof *m);
+        if (!m) return -1;
+        s->moves = m;
+        s->moves_cap = g->max_moves;
+    }
+    if (!ensure_path(s, 1)) return -1;
+    read_pos(s, &s->path[0], path_state(s, 0));
+    if (!s->have_root || !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) {
+        if (++s->variant == 0) { /* wrapped: old entries could pass as this root's */
+            memset(s->tab, 0, s->nbuckets * BUCKET * sizeof *s->tab);
+            memset(s->ghi, 0, s->ghi_buckets * GHI_BUCKET * sizeof *s->ghi);
+            s->variant = 1;
+        }
+        s->have_root = 1;
+        s->root = s->path[0];
+        if (s->state_size) memcpy(s->rstate, path_state(s, 0), s->state_size);
+    }
+    s->gen++;
+    return 0;
+}
+
+static yomi_result to_result(uint32_t pn, uint32_t dn) {
+    return pn == 0 ? YOMI_WIN : dn == 0 ? YOMI_LOSS : YOMI_UNKNOWN;
+}
+
+int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
+               dfpn_result *out) {
+    memset(out, 0, sizeof *out);
+    out->result = YOMI_UNKNOWN;
+    out->best_move = -1;
+    out->pn = out->dn = 1;
+    if (begin(s, g, ctx, lim) != 0) return -1;
+    dfpn_value v = g->evaluate(ctx);
+    if (v == DFPN_WIN || v == DFPN_LOSS) {
+        out->result = v == DFPN_WIN ? YOMI_WIN : YOMI_LOSS;
+        out->pn = v == DFPN_WIN ? 0 : DFPN_INF;
+        out->dn = v == DFPN_WIN ? DFPN_INF : 0;
+        out->seconds = now_seconds() - s->start;
+        return 0;
+    }
+    dfpn_nres r = {1, 1, 0, -1, {NODEP, 0, 0, {0}}};
+    dfpn_entry *e = tt_find(s, &s->path[0], path_state(s, 0));
+    if (e && (e->pn == 0 || e->dn == 0)) {
+        r.pn = e->pn;
+        r.dn = e->dn;
+        r.best = e->best;
+    } else {
+        mid(s, 0, DFPN_INF, DFPN_INF, &r);
+    }
+    out->nodes = s->nodes;
+    out->seconds = now_seconds() - s->start;
+    out->pn = r.pn;
+    out->dn = r.dn;
+    if (s->stopped) {
+        out->result = YOMI_UNKNOWN;
+        return s->oom ? -1 : 0;
+    }
+    out->result = to_result(r.pn, r.dn);
+    out->best_move = r.best;
+    out->has_move = r.best >= 0 && out->result != YOMI_UNKNOWN;
+    return 0;
+}
+
+int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
+    if (!check_game(g) || g->state_size != s->state_size || !s->have_root) return 0;
+    s->g = g;
+    s->ctx = ctx;
+    int len = 0;
+    int *buf = malloc((size_t)g->max_moves * sizeof *buf);
+    if (!buf) return 0;
+    while (len < max) {
+        if (!ensure_path(s, len + 1)) break;
+        read_pos(s, &s->path[len], path_state(s, len));
+        if (len == 0 && !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) break;
+        int rep = 0;
+        for (int j = 0; j < len && !rep; j++)
+            rep = same_pos(s, &s->path[j], path_state(s, j), &s->path[len], path_state(s, len));
+        if (rep || g->evaluate(ctx) != DFPN_OPEN) break;
+        dfpn_entry *e = tt_find(s, &s->path[len], path_state(s, len));
+        if (!e || (e->pn != 0 && e->dn != 0) || e->best < 0) break;
+        int n = g->generate(ctx, buf, g->max_moves), legal = 0;
+        for (int i = 0; i < n && !legal; i++) legal = buf[i] == e->best;
+        if (!legal) break;
+        g->play(ctx, e->best);
+        moves[len++] = e->best;
+    }
+    for (int i = 0; i < len; i++) g->undo(ctx);
+    free(buf);
+    return len;
+}
+
+int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
+                      dfpn_move_result *out, int max) {
+    if (begin(s, g, ctx, lim) != 0) return -1;
+    dfpn_value v = g->evaluate(ctx);
+    if (v == DFPN_WIN || v == DFPN_LOSS) return 0;
+    int *root_moves = malloc((size_t)g->max_moves * sizeof *root_moves);
+    if (!root_moves) return -1;
+    int n = g->generate(ctx, root_moves, g->max_moves);
+    if (n < 0) n = 0;
+    if (n > g->max_moves) n = g->max_moves;
+    if (n > max) n = max;
+    for (int i = 0; i < n; i++) {
+        dfpn_move_result *m = out + i;
+        m->move = root_moves[i];
+        m->result = YOMI_UNKNOWN;
+        m->nodes = 0;
+        uint64_t before = s->nodes;
+        if (!may_play(s)) continue;
+        play(s, m->move);
+        dfpn_pos p;
+        read_pos(s, &p, path_state(s, 1));
+        s->path[1] = p;
+        if (same_pos(s, &s->path[0], path_state(s, 0), &p, path_state(s, 1))) {
+            v = rep_value(s);
+        } else {
+            v = g->evaluate(ctx);
+        }
+        if (v == DFPN_OPEN) {
+            dfpn_entry *e = tt_find(s, &p, path_state(s, 1));
+            dfpn_dep dep;
+            if (e && (e->pn == 0 || e->dn == 0)) {
+                v = e->pn == 0 ? DFPN_WIN : DFPN_LOSS;
+            } else if ((v = ghi_find(s, &p, 1, &dep)) != DFPN_OPEN) {
+                /* a result that needs the root on the path, which it is */
+            } else {
+                dfpn_nres r;
+                mid(s, 1, DFPN_INF, DFPN_INF, &r);
+                if (!s->stopped) v = r.pn == 0 ? DFPN_WIN : r.dn == 0 ? DFPN_LOSS : DFPN_OPEN;
+            }
+        }
+        g->undo(ctx);
+        m->result = v == DFPN_WIN ? YOMI_WIN : v == DFPN_LOSS ? YOMI_LOSS : YOMI_UNKNOWN;
+        m->nodes = s->nodes - before;
+    }
+    free(root_moves);
+    return s->oom ? -1 : n;
+}

@@ -1,0 +1,142 @@
+/* Depth-first proof-number search (df-pn) over a small game interface.
+ *
+ * Usage:
+ *   1. Fill a dfpn_game with callbacks on your own context: key, key2 (an independent
+ *      64-bit key; optionally an exact state encoding), generate, play, undo, evaluate.
+ *   2. dfpn *s = dfpn_new(hash_mb);  one table per game (its rules must not change).
+ *   3. dfpn_result r; dfpn_solve(s, &game, ctx, &limits, &r);
+ *      r.result is YOMI_WIN (the OR side, the root's side to move unless is_or says
+ *      otherwise, wins), YOMI_LOSS, or YOMI_UNKNOWN (a limit stopped it; never a guess).
+ *   4. r.best_move is a proving first move; dfpn_pv() gives a line from the table.
+ *   5. dfpn_analyse_root() checks EVERY root move with its own df-pn search and says
+ *      which of them win (all correct first moves) under the same repetition rule.
+ *   6. dfpn_free(s). The context is left as it was given (every play is undone).
+ *
+ * Game rules the search relies on:
+ *   - key/key2/state describe the whole position: side to move, ko ban, anything that
+ *     changes the legal moves or the result. The same position must always get the same
+ *     OR/AND role (is_or, or depth parity from the root when is_or is NULL).
+ *   - evaluate() answers WIN/LOSS (from the OR side's view) for positions it knows; a
+ *     position with no moves that evaluate() leaves open is lost by the side to move
+ *     (an OR node with no moves is a LOSS, an AND node with no moves a WIN).
+ *   - A position that repeats one on the current path (root included) takes the value
+ *     game->repetition: DFPN_LOSS by default (the OR side cannot win by repeating).
+ *
+ * Soundness (why a table entry cannot become a wrong proof):
+ *   - An entry stores the full 64-bit key, the game's independent key2 and, when the game
+ *     gives state_size > 0, the exact state bytes. A stored result is used only when all of
+ *     them match, so a wrong proof needs a 128-bit double collision, or none at all with
+ *     the exact state. The entry's bucket index comes from key alone; a weak key costs
+ *     speed, never correctness.
+ *   - Graph-history interaction: a proof or disproof whose tree ends in a repetition of a
+ *     position above the node (path-dependent) never enters the main table. It carries the
+ *     set of those ancestors; when there are at most 4 it goes to a small second table
+ *     (one eighth of the memory) with their keys, and is reused only where every one of
+ *     them is on the current path (so each repetition it used is still a repetition); with
+ *     exact state bytes, or more ancestors, it lives only in the parent's frame. Results
+ *     proved from terminal values (and repetitions inside their own subtree) go to the main
+ *     table: with a fixed repetition value they are facts of the game graph (the node is
+ *     or is not in the OR side's attractor of won terminals), so the root's value is
+ *     exact (the tests check it against a path brute force and a retrograde analysis).
+ *   - Entries belong to one root: a new root starts a new table "variant" and entries of
+ *     other variants are ignored. Every stored proof was then found with the root on the
+ *     path, so best_move and the per-move answers of dfpn_analyse_root are exact for the
+ *     path rule (playing back into the root is a repetition).
+ *   - Limits: max_nodes counts game->play calls and is exact; a stopped search returns
+ *     YOMI_UNKNOWN and stores nothing it has not proved.
+ */
+#ifndef YOMI_CORE_DFPN_H
+#define YOMI_CORE_DFPN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "yomi/yomi.h"
+
+/* Value of a position from the OR (attacker) side's point of view. */
+typedef enum dfpn_value {
+    DFPN_OPEN = 0, /* not decided by evaluate(): search it */
+    DFPN_WIN = 1,  /* proven win for the OR side */
+    DFPN_LOSS = 2  /* proven loss for the OR side */
+} dfpn_value;
+
+/* Proof and disproof numbers: DFPN_INF means proved (pn 0 / dn INF) or disproved. */
+#define DFPN_INF UINT32_MAX
+
+/* The game, as callbacks on an opaque context that holds the current position. */
+typedef struct dfpn_game {
+    /* Required. 64-bit hash of the whole position (side to move, ko ban...). */
+    uint64_t (*key)(void *ctx);
+    /* Required. A second hash, independent of key (e.g. Zobrist with another seed). */
+    uint64_t (*key2)(void *ctx);
+    /* Optional exact position check: state_size bytes written by state(); when set, table
+     * entries and repetition checks compare these bytes too (no collision is possible). */
+    size_t state_size;
+    void (*state)(void *ctx, unsigned char *out);
+    /* Required. Moves for the side to move, at most max_moves of them; returns the count.
+     * Moves are any ints the game defines (a pass is just a move). The order is the move
+     * ordering hint: ties between equal proof numbers go to the earlier move. */
+    int (*generate)(void *ctx, int *moves, int max);
+    void (*play)(void *ctx, int move); /* Required. */
+    void (*undo)(void *ctx);           /* Required. Undoes the last play. */
+    /* Required. WIN/LOSS when the position is decided (terminal or known), else OPEN. */
+    dfpn_value (*evaluate)(void *ctx);
+    /* Optional. Non-zero when the OR side chooses the move here. NULL: the root is an OR
+     * node and the roles alternate with depth. */
+    int (*is_or)(void *ctx);
+    /* Optional heuristic initialisation of a new open position's numbers (each >= 1). */
+    void (*estimate)(void *ctx, int is_or, uint32_t *pn, uint32_t *dn);
+    int max_moves;          /* upper bound on generate()'s count (required, > 0) */
+    dfpn_value repetition;  /* value of a repetition on the path; OPEN means DFPN_LOSS */
+} dfpn_game;
+
+typedef struct dfpn dfpn; /* the solver: its table and scratch stacks */
+
+/* A solver whose tables take hash_mb megabytes (0: YOMI_DEFAULT_HASH_MB); a game with exact
+ * state bytes adds state_size bytes per main-table entry. NULL when out of memory. */
+dfpn *dfpn_new(size_t hash_mb);
+/* A solver with a table of exactly `entries` entries (rounded up to a bucket); for tests. */
+dfpn *dfpn_new_entries(size_t entries);
+void dfpn_free(dfpn *s);
+/* Forgets every table entry (needed only when the game's rules change). */
+void dfpn_clear(dfpn *s);
+/* Number of table entries (after rounding). */
+size_t dfpn_table_entries(const dfpn *s);
+
+typedef struct dfpn_result {
+    yomi_result result;  /* YOMI_WIN / YOMI_LOSS for the OR side, or YOMI_UNKNOWN */
+    int best_move;       /* WIN at an OR root / LOSS at an AND root: a move that wins for
+                            the side to move (exact under the path rule); a lost root: the
+                            move with the most work (longest resistance); -1: none */
+    int has_move;        /* 1 when best_move is meaningful */
+    uint64_t nodes;      /* game->play calls made */
+    double seconds;
+    uint32_t pn, dn;     /* the root's numbers when the search stopped */
+} dfpn_result;
+
+/* Solves the position in ctx under lim (NULL: no limits; hash_mb is ignored here).
+ * Returns 0, or -1 on a bad game description or out of memory (out->result UNKNOWN). */
+int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
+               dfpn_result *out);
+
+/* After dfpn_solve on the same root: a line of moves from the table, starting with the
+ * deciding move (the winner's moves prove, the loser's moves resist longest by stored
+ * work). Stops at a repetition, a terminal position or a missing entry. Returns its
+ * length (<= max). */
+int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max);
+
+/* One root move's answer. */
+typedef struct dfpn_move_result {
+    int move;
+    yomi_result result;  /* value after this move, OR side's view; UNKNOWN if stopped */
+    uint64_t nodes;
+} dfpn_move_result;
+
+/* Searches every root move separately (the root stays on the path, so returning to it
+ * is a repetition). Fills out[0..n) in generation order and returns n (<= max), or -1
+ * on error. lim bounds the whole analysis: moves left when a limit hits are UNKNOWN.
+ * The moves that win for the side to move at the root are those with result YOMI_WIN
+ * (OR root) or YOMI_LOSS (AND root). */
+int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
+                      dfpn_move_result *out, int max);
+
+#endif
