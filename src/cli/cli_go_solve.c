@@ -298,7 +298,7 @@ int cli_go_solve(int argc, char **argv, int check) {
             static const struct { const char *name; unsigned bit; } feats[] = {
                 {"order", GO_TS_NO_ORDER},       {"static", GO_TS_NO_STATIC},
                 {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
-                {"blocking", GO_TS_NO_BLOCKING}};
+                {"blocking", GO_TS_NO_BLOCKING}, {"core-dfpn", GO_TS_OWN_DFPN}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {

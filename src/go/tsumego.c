@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dfpn.h"
 #include "core/search.h"
 #include "go/eyes.h"
 #include "go/order.h"
@@ -67,6 +68,11 @@ typedef struct ts {
     int depth;
     ts_child *frames;          /* TS_MAXM children per depth */
     struct ts_static { uint64_t key, v[TS_VWORDS]; int8_t res; } *scache; /* Benson answers */
+    /* The position as core's dfpn sees it (the callbacks below). */
+    go_color to_move;
+    bool last_pass, ended;
+    struct ts_step { go_point m, sk; go_color skc; bool last_pass, ended; } steps[TS_MAXD + 2];
+    int nsteps;
 } ts;
 #define TS_SCACHE 4096
 
@@ -493,6 +499,152 @@ static void ts_free(ts *s) {
     free(s->scache);
 }
 
+
+/* ---- core dfpn adapter: the same game through dfpn_game callbacks ---- */
+
+static uint64_t cb_key(void *ctx) {
+    ts *s = ctx;
+    return node_key(s, state_word(s, s->to_move, s->last_pass)) ^ (s->ended ? 0x5bd1e995ULL : 0);
+}
+
+static uint64_t cb_key2(void *ctx) {
+    ts *s = ctx;
+    uint64_t v[TS_VWORDS], h = mix64(state_word(s, s->to_move, s->last_pass) * 31 + s->ended);
+    pack(s, v);
+    for (int i = 0; i < TS_VWORDS; i++) h = mix64(h ^ v[i]) + (uint64_t)i;
+    return h;
+}
+
+#define TS_STATE_BYTES (TS_VWORDS * 8 + 9)
+
+static void cb_state(void *ctx, unsigned char *out) {
+    ts *s = ctx;
+    uint64_t v[TS_VWORDS], st = state_word(s, s->to_move, s->last_pass);
+    pack(s, v);
+    memcpy(out, v, sizeof v);
+    memcpy(out + sizeof v, &st, 8);
+    out[sizeof v + 8] = s->ended;
+}
+
+static int cb_generate(void *ctx, int *moves, int max) {
+    ts *s = ctx;
+    if (s->ended) return 0;
+    go_point m[TS_MAXM];
+    int n = gen_moves(s, s->to_move, m);
+    if (n > max) n = max;
+    for (int i = 0; i < n; i++) moves[i] = m[i];
+    return n;
+}
+
+static void cb_play(void *ctx, int move) {
+    ts *s = ctx;
+    struct ts_step *st = &s->steps[s->nsteps++];
+    st->m = move;
+    st->last_pass = s->last_pass;
+    st->ended = s->ended;
+    st->sk = GO_NO_POINT;
+    if (move == GO_PASS && s->last_pass) {
+        s->ended = true; /* two passes: the game is over, the board stays */
+    } else if (!ts_play(s, s->to_move, move, &st->sk, &st->skc)) {
+        st->m = GO_NO_POINT; /* cannot happen: generated moves are legal */
+    }
+    s->last_pass = move == GO_PASS;
+    s->to_move = go_other(s->to_move);
+}
+
+static void cb_undo(void *ctx) {
+    ts *s = ctx;
+    struct ts_step *st = &s->steps[--s->nsteps];
+    bool played = st->m != GO_NO_POINT && !(st->m == GO_PASS && st->last_pass);
+    if (played) ts_undo(s, st->sk, st->skc);
+    s->last_pass = st->last_pass;
+    s->ended = st->ended;
+    s->to_move = go_other(s->to_move);
+}
+
+static dfpn_value cb_evaluate(void *ctx) {
+    ts *s = ctx;
+    if (target_captured(s)) return DFPN_WIN;
+    if (s->ended) return DFPN_LOSS;
+    int st = static_status(s, s->to_move);
+    return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
+}
+
+static int cb_is_or(void *ctx) {
+    ts *s = ctx;
+    return s->to_move == s->att;
+}
+
+static void core_game(ts *s, dfpn_game *g) {
+    memset(g, 0, sizeof *g);
+    g->key = cb_key;
+    g->key2 = cb_key2;
+    g->state_size = TS_STATE_BYTES;
+    g->state = cb_state;
+    g->generate = cb_generate;
+    g->play = cb_play;
+    g->undo = cb_undo;
+    g->evaluate = cb_evaluate;
+    g->is_or = cb_is_or;
+    g->max_moves = TS_MAXM;
+    g->repetition = s->thr[s->att] == TS_THR_INF ? DFPN_WIN : DFPN_LOSS;
+}
+
+/* Limits left of the problem's budget. */
+static void remaining(const ts *s, const yomi_limits *all, uint64_t used, yomi_limits *out) {
+    *out = *all;
+    if (all->max_nodes) out->max_nodes = all->max_nodes > used ? all->max_nodes - used : 1;
+    if (all->max_seconds > 0) {
+        double left = all->max_seconds - yomi_ctl_elapsed(&s->ctl);
+        out->max_seconds = left > 0.001 ? left : 0.001;
+    }
+}
+
+/* One tier with core's dfpn: fills wins[] for moves[]; returns 1 when the side
+ * to play wins, 0 when it loses, -1 unknown. *used counts plays. */
+static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
+                     const go_point *moves, int n, int *wins, bool all_moves, go_point *pv,
+                     int *npv) {
+    dfpn_game g;
+    core_game(s, &g);
+    dfpn_clear(d);
+    s->to_move = p->to_play;
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+    yomi_limits lim;
+    remaining(s, all, *used, &lim);
+    dfpn_result r;
+    if (dfpn_solve(d, &g, s, &lim, &r) != 0) return -1;
+    *used += r.nodes;
+    if (r.result == YOMI_UNKNOWN) return -1;
+    bool me_att = p->to_play == s->att;
+    if ((r.result == YOMI_WIN) != me_att) {
+        for (int i = 0; i < n; i++) wins[i] = 0;
+        return 0;
+    }
+    for (int i = 0; i < n; i++) wins[i] = -1;
+    int pvm[GO_TSUMEGO_MAX_PV];
+    *npv = dfpn_pv(d, &g, s, pvm, GO_TSUMEGO_MAX_PV);
+    for (int i = 0; i < *npv; i++) pv[i] = pvm[i];
+    if (!all_moves && r.has_move) {
+        for (int i = 0; i < n; i++)
+            if (moves[i] == r.best_move) wins[i] = 1;
+        return 1;
+    }
+    static _Thread_local dfpn_move_result mr[TS_MAXM];
+    remaining(s, all, *used, &lim);
+    int k = dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
+    for (int j = 0; j < k; j++) {
+        *used += mr[j].nodes;
+        for (int i = 0; i < n; i++) {
+            if (moves[i] != mr[j].move) continue;
+            if (mr[j].result == YOMI_UNKNOWN) wins[i] = -1;
+            else wins[i] = (mr[j].result == YOMI_WIN) == me_att;
+        }
+    }
+    return 1;
+}
+
 /* Decides the root moves still open (wins[i] == -1) under the current threat
  * counts with a node budget per move: 1 win for the side to play, 0 loss.
  * Returns the number of wins. */
@@ -558,11 +710,39 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         ntiers = 6;
     }
     static const uint64_t budgets[3] = {20000, 200000, 0};
+    bool core = !(o->disable & GO_TS_OWN_DFPN);
+    dfpn *d = core ? dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16) : NULL;
+    uint64_t used = 0;
     for (int t = 0; t < ntiers; t++) {
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
         for (int i = 0; i < n; i++) wins[i] = -1;
         int nwin = 0;
+        if (core) {
+            go_point pv[GO_TSUMEGO_MAX_PV];
+            int npv = 0;
+            int r = d ? core_tier(&s, p, d, &o->lim, &used, moves, n, wins, o->all_moves, pv, &npv)
+                      : -1;
+            if (r < 0) break;
+            for (int i = 0; i < n; i++) nwin += wins[i] == 1;
+            int unknown = 0;
+            for (int i = 0; i < n; i++) unknown += wins[i] < 0;
+            out->nunknown = unknown;
+            if (nwin > 0) {
+                out->result = tiers[t].res;
+                for (int i = 0; i < n; i++)
+                    if (wins[i] == 1) {
+                        out->move_result[out->nmoves] = tiers[t].res;
+                        out->moves[out->nmoves++] = moves[i];
+                    }
+                memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
+                out->npv = npv;
+                break;
+            }
+            if (r == 1) break; /* the root wins only by passing: no first move to show */
+            if (t == ntiers - 1) out->result = YOMI_LOSS;
+            continue;
+        }
         /* The root first: a tier the side to play loses (pass included) needs
          * one disproof instead of one per move. */
         s.cap = UINT64_MAX;
@@ -599,7 +779,8 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         if (unknown) break; /* a weaker tier cannot be decided soundly */
         if (t == ntiers - 1) out->result = YOMI_LOSS;
     }
-    out->nodes = s.ctl.nodes;
+    out->nodes = core ? used : s.ctl.nodes;
     out->seconds = yomi_ctl_elapsed(&s.ctl);
+    dfpn_free(d);
     ts_free(&s);
 }
