@@ -575,6 +575,17 @@ static int cb_is_or(void *ctx) {
     return s->to_move == s->att;
 }
 
+/* Initial numbers of a new position: a target with many liberties is hard to
+ * capture (proof grows with them) and easy to keep (disproof shrinks). */
+static void cb_estimate(void *ctx, int is_or, uint32_t *pn, uint32_t *dn) {
+    ts *s = ctx;
+    (void)is_or;
+    if (s->disable & GO_TS_NO_ORDER) return;
+    int L = go_string_libs(s->b, s->target);
+    *pn = (uint32_t)(L > 1 ? L : 1);
+    *dn = (uint32_t)(L < 4 ? 5 - L : 1);
+}
+
 static void core_game(ts *s, dfpn_game *g) {
     memset(g, 0, sizeof *g);
     g->key = cb_key;
@@ -586,6 +597,7 @@ static void core_game(ts *s, dfpn_game *g) {
     g->undo = cb_undo;
     g->evaluate = cb_evaluate;
     g->is_or = cb_is_or;
+    g->estimate = cb_estimate;
     g->max_moves = TS_MAXM;
     g->repetition = s->thr[s->att] == TS_THR_INF ? DFPN_WIN : DFPN_LOSS;
 }
