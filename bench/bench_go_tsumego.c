@@ -17,8 +17,8 @@ static void run(const char *dir, const char *label, int nprob, int step, uint64_
     uint64_t plays = 0;
     double t0 = yomi_now();
     for (int i = 1; i <= nprob; i += step) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/Prob%04d.json", dir, i);
+        char path[1100];
+        snprintf(path, sizeof path, "%.1000s/Prob%04d.json", dir, i);
         yomi_error err;
         go_problem *p = go_problem_load(path, NULL, &err);
         if (!p) {
@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
            step);
     for (int s = 0; s < 2; s++) {
         char dir[1024];
-        snprintf(dir, sizeof dir, "%s/%s", data, suites[s].dir);
+        snprintf(dir, sizeof dir, "%.900s/%s", data, suites[s].dir);
         for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
             run(dir, variants[v].label, suites[s].n, step, max_plays, variants[v].bit);
     }
