@@ -165,6 +165,19 @@ static int cmp_str(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* In a directory, a .json file without stones (AB/AW) in its first 4 KB is a
+ * description of the collection (tsumego.js's sgf.json), not a problem. */
+static int looks_like_problem(const char *dir, const char *name) {
+    char path[2048], buf[4097];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) return 1; /* let the loader report it */
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return strstr(buf, "\"AB\"") || strstr(buf, "\"AW\"");
+}
+
 /* Appends FILE or the .sgf/.json files of DIR (sorted) to the list. */
 static int collect(const char *path, char ***list, int *n, int *cap) {
     struct stat st;
@@ -184,6 +197,7 @@ static int collect(const char *path, char ***list, int *n, int *cap) {
         int ncap = 0;
         while ((e = readdir(d))) {
             if (!has_suffix(e->d_name, ".sgf") && !has_suffix(e->d_name, ".json")) continue;
+            if (has_suffix(e->d_name, ".json") && !looks_like_problem(path, e->d_name)) continue;
             if (nn == ncap) {
                 ncap = ncap ? ncap * 2 : 64;
                 char **t = realloc(names, sizeof *t * (size_t)ncap);
