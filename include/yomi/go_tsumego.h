@@ -5,11 +5,13 @@
  * and a region: the points where moves are searched. The attacker wins by
  * capturing the target; the defender wins when the target is still on the
  * board after two passes in a row (life or seki). Passes are moves. Ko follows
- * the simple-ko rule; a position that repeats on the line goes to the ko master
- * (to the defender when there is none). The answer for the side to play:
+ * the simple-ko rule; each side has a number of outside ko threats (a banned
+ * retake spends one; unlimited = ko master); a position that repeats on the
+ * line goes to the side with unlimited threats, else to the defender.
+ * The answer for the side to play (best first, the moves are those of it):
  *   YOMI_WIN      it reaches its goal even when the opponent is ko master;
- *   YOMI_KO_WIN   it reaches it when nobody has ko threats, not against a ko master;
- *   YOMI_KO_LOSS  it reaches it only as ko master;
+ *   YOMI_KO_WIN   it does when the opponent has one threat or none, not more;
+ *   YOMI_KO_LOSS  it does only with one, two or unlimited threats of its own;
  *   YOMI_LOSS     it cannot, even as ko master;
  *   YOMI_UNKNOWN  a limit stopped the search.
  * A fixed ko master (go_tsumego_opts.ko_master) asks one question instead.
@@ -95,8 +97,8 @@ typedef struct go_tsumego_answer {
     double seconds;
 } go_tsumego_answer;
 
-/* Solves p (the board is restored). opts may be NULL (defaults: 2 s is not
- * implied; no limits, every winning move). */
+/* Solves p (the board is restored). opts may be NULL (no limits, every
+ * winning move). max_nodes counts moves played (dfpn plays). */
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out);
 
 /* "win", "ko_win", ... as yomi_result_name, for the side to play. */
