@@ -21,12 +21,12 @@ has_re "help lists ko-master" "--ko-master B\|W\|none"
 
 OUT=$("$Y" go solve "$E/Prob0002.json" --max-nodes 200000 2>&1)
 expect "solve exit" 0 $?
-has_re "solve result" "^result: win \(proved\)$"
+has_re "solve result" "^result: win \(heuristic\)$"
 has_re "solve moves" "^moves: B19$"
 has_re "solve target" "^Black to play, target A18 \(black, to live\)"
 
 OUT=$("$Y" go solve --format json "$E/Prob0002.json" --max-nodes 200000 2>&1)
-has_re "json" '^\{"file":".*Prob0002.json","to_play":"B","target":"[A-T][0-9]+","goal":"live","result":"win","basis":"proved","moves":\["B19"\],"undecided":0,"pv":\["B19".*\],"nodes":[0-9]+,"seconds":[0-9.e+-]+\}$'
+has_re "json" '^\{"file":".*Prob0002.json","to_play":"B","target":"[A-T][0-9]+","goal":"live","result":"win","basis":"heuristic","moves":\["B19"\],"undecided":0,"pv":\["B19".*\],"nodes":[0-9]+,"seconds":[0-9.e+-]+\}$'
 
 OUT=$("$Y" go solve --format sgf "$E/Prob0002.json" --max-nodes 200000 2>&1)
 has_re "sgf right" '^\(;B\[ba\]C\[RIGHT\]'
@@ -38,7 +38,9 @@ SGF
 OUT=$("$Y" go solve "$T/p.sgf" 2>&1)
 expect "sgf exit" 0 $?
 has_re "sgf problem target" "^Black to play, target B8 \(white, to kill\)"
-has_re "sgf problem result" "^result: (win|ko_win|ko_loss|loss) \(proved\)$"
+has_re "sgf problem result" "^result: (win|ko_win|ko_loss|loss) \(heuristic\)$"
+OUT=$("$Y" go solve --without distance "$T/p.sgf" 2>&1)
+has_re "every point searched: proved" "^result: (win|ko_win|ko_loss|loss) \(proved\)$"
 
 OUT=$("$Y" go solve "$E/Prob0014.json" --max-nodes 50 2>&1)
 expect "limit exit" 1 $?

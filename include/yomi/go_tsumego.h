@@ -15,9 +15,11 @@
  *   YOMI_LOSS     it cannot, even as ko master;
  *   YOMI_UNKNOWN  a limit stopped the search.
  * A fixed ko master (go_tsumego_opts.ko_master) asks one question instead.
- * The basis is "proved" when the problem is enclosed (by its own stones or the
- * frame yomi adds); a frame is a model of the open board, so answers on framed
- * problems are proofs about the framed position. */
+ * The basis is "proved" when every region point was searched (GO_TS_NO_DISTANCE)
+ * on an enclosed problem (by its own stones or the frame yomi adds; a frame is a
+ * model of the open board, so those are proofs about the framed position);
+ * with the distance generator (the default) it is "heuristic": moves far from
+ * the target were left out for both sides. */
 #ifndef YOMI_GO_TSUMEGO_H
 #define YOMI_GO_TSUMEGO_H
 

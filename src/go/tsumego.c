@@ -692,7 +692,9 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     const go_tsumego_opts *o = opts ? opts : &defaults;
     memset(out, 0, sizeof *out);
     out->result = YOMI_UNKNOWN;
-    out->proved = true;
+    /* The distance generator leaves moves out for both sides: its answers are
+     * proofs about the restricted game only, so they say heuristic. */
+    out->proved = (o->disable & GO_TS_NO_DISTANCE) != 0;
     ts s;
     if (!ts_init(&s, p, o)) {
         ts_free(&s);
