@@ -74,7 +74,7 @@ typedef struct ts {
     struct ts_step { go_point m, sk; go_color skc; bool last_pass, ended; } steps[TS_MAXD + 2];
     int nsteps;
 } ts;
-#define TS_SCACHE 4096
+#define TS_SCACHE 32768
 
 static uint64_t mix64(uint64_t x) {
     x ^= x >> 30;
@@ -566,6 +566,13 @@ static dfpn_value cb_evaluate(void *ctx) {
     ts *s = ctx;
     if (target_captured(s)) return DFPN_WIN;
     if (s->ended) return DFPN_LOSS;
+    /* Benson costs a board scan and evaluate() runs for every child: only after
+     * a defender move (the one that can make life; less static knowledge is
+     * never unsound), the cheap two-eye test always. */
+    if (s->to_move != s->att) {
+        if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) return DFPN_LOSS;
+        return DFPN_OPEN;
+    }
     int st = static_status(s, s->to_move);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
