@@ -351,6 +351,18 @@ int cli_go_solve(int argc, char **argv, int check) {
     for (int i = 0; i < nfiles; i++) {
         yomi_error err;
         go_problem *p = go_problem_load(files[i], &o.hints, &err);
+        if (!p && check && !o.hints.to_play) {
+            /* No side to move and no solution to compare with: nothing to check. */
+            go_problem_hints h = o.hints;
+            h.to_play = GO_BLACK;
+            go_problem *q = go_problem_load(files[i], &h, NULL);
+            if (q && q->nsol == 0) {
+                nosol++;
+                go_problem_free(q);
+                continue;
+            }
+            go_problem_free(q);
+        }
         if (!p) {
             if (err.line > 0)
                 fprintf(stderr, "%s:%ld:%ld: %s\n", files[i], err.line, err.column, err.msg);
