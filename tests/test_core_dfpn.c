@@ -234,6 +234,13 @@ static void gen_cyclic(graph *g, uint64_t *st, int alternate) {
 /* Set by run_family for modes that cripple the table (tiny, or a 1-2 bit key): these
  * re-search what they forget, so they get smaller boards. */
 static int cops_small;
+/* Smallest table a family may get: df-pn re-proves whatever the table loses, so a table of
+ * 8 entries on a 72-position cyclic game runs for over 10^8 plays (seen with seed salt 4).
+ * Replacement is still forced: 64 entries for up to 72 positions plus their variants. */
+static size_t family_min_entries;
+/* Every solve in the tests gets this cap; reaching it is a failure, never a hang. */
+#define SAFETY_NODES 50000000ULL
+static const yomi_limits safety_lim = {.max_nodes = SAFETY_NODES};
 
 static void gen_cops(graph *g, uint64_t *st, int alternate) {
     (void)alternate;
@@ -396,6 +403,9 @@ static void dump_graph(const graph *g) {
     }
 }
 
+/* argv[3]: a salt for every seed, for long stress runs outside ctest (default 0). */
+static uint64_t seed_salt;
+
 /* Totals for the summary line. */
 static long n_instances, n_agree, n_root_moves, n_unknown_ok;
 static uint64_t total_nodes, max_nodes_seen;
@@ -426,14 +436,18 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
     dfpn_value rep = m->rep == DFPN_WIN ? DFPN_WIN : DFPN_LOSS;
     if (m->weak_bits) g->key_mask = (1ULL << m->weak_bits) - 1;
     if (m->key2_const) g->key2_mask = 0;
-    dfpn *s = m->entries ? dfpn_new_entries(m->entries) : dfpn_new(1);
+    size_t entries = m->entries && m->entries < family_min_entries ? family_min_entries
+                                                                    : m->entries;
+    dfpn *s = entries ? dfpn_new_entries(entries) : dfpn_new(1);
+    yomi_limits safety = {0};
+    safety.max_nodes = SAFETY_NODES;
     if (!s) {
         CHECK_MSG(0, "dfpn_new failed");
         return 0;
     }
     int ok = 1;
     dfpn_result r;
-    int rc = dfpn_solve(s, &gm, g, NULL, &r);
+    int rc = dfpn_solve(s, &gm, g, &safety, &r);
     dfpn_value want = truth(g, -1, rep, acyclic);
     count_nodes(r.nodes, what, inst);
     if (rc != 0 || r.result != as_result(want) || g->sp != 1) ok = 0;
@@ -455,7 +469,7 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
         if (len > 0 && r.has_move && pv[0] != r.best_move) ok = 0;
     }
     dfpn_move_result mr[GMAXC];
-    int n = ok ? dfpn_analyse_root(s, &gm, g, NULL, mr, GMAXC) : 0;
+    int n = ok ? dfpn_analyse_root(s, &gm, g, &safety, mr, GMAXC) : 0;
     if (ok && g->term[g->root] == DFPN_OPEN && n != g->nch[g->root]) ok = 0;
     for (int i = 0; ok && i < n; i++) {
         dfpn_value cv = truth(g, mr[i].move, rep, acyclic);
@@ -493,7 +507,7 @@ static const mode MODES[] = {
 /* Modes where roles come from depth parity need graphs whose roles alternate. */
 static void run_family(const char *what, int count, uint64_t seed,
                        void (*gen)(graph *, uint64_t *, int), int acyclic) {
-    uint64_t st = seed;
+    uint64_t st = seed ^ seed_salt;
     graph *g = malloc(sizeof *g);
     long bad = 0;
     for (int i = 0; i < count; i++) {
@@ -591,7 +605,7 @@ static int nim_bf(nim *p) { /* 1 when the side to move wins */
 }
 
 static void test_nim(int count) {
-    uint64_t st = 0xabcdef;
+    uint64_t st = 0xabcdef ^ seed_salt;
     long bad = 0;
     for (int inst = 0; inst < count; inst++) {
         nim p;
@@ -620,7 +634,7 @@ static void test_nim(int count) {
         gm.max_moves = NH * 4;
         dfpn *s = inst % 3 == 0 ? dfpn_new_entries(256) : dfpn_new(1);
         dfpn_result r;
-        int rc = dfpn_solve(s, &gm, &p, NULL, &r);
+        int rc = dfpn_solve(s, &gm, &p, &safety_lim, &r);
         count_nodes(r.nodes, "nim", inst);
         int ok = rc == 0 && r.result == (want ? YOMI_WIN : YOMI_LOSS) && p.nh == 0;
         if (ok && r.result == YOMI_WIN) {
@@ -630,7 +644,7 @@ static void test_nim(int count) {
             nim_undo(&p);
         }
         dfpn_move_result mr[NH * 4];
-        int n = dfpn_analyse_root(s, &gm, &p, NULL, mr, NH * 4);
+        int n = dfpn_analyse_root(s, &gm, &p, &safety_lim, mr, NH * 4);
         int mv[NH * 4];
         if (n != nim_gen(&p, mv, NH * 4) && !(p.know && nim_eval(&p) != DFPN_OPEN)) ok = 0;
         for (int i = 0; ok && i < n; i++) {
@@ -653,7 +667,7 @@ static void test_nim(int count) {
 /* Limits: the node cap is exact and gives UNKNOWN; cancel and time stop the search. */
 
 static void test_limits(int count) {
-    uint64_t st = 0x11717;
+    uint64_t st = 0x11717 ^ seed_salt;
     graph *g = malloc(sizeof *g);
     int checked = 0;
     for (int inst = 0; inst < count; inst++) {
@@ -689,7 +703,7 @@ static void test_limits(int count) {
                   (unsigned long long)r.nodes, g->plays);
         if (r.result == YOMI_UNKNOWN) n_unknown_ok++;
         /* the capped search stored nothing false: the same solver finishes correctly */
-        dfpn_solve(s, &gm, g, NULL, &r);
+        dfpn_solve(s, &gm, g, &safety_lim, &r);
         CHECK(r.result == full.result);
         dfpn_free(s);
         /* analyse_root shares one exact cap among the moves */
@@ -732,7 +746,7 @@ static void test_limits(int count) {
                   "cancel at %ld: %s after %ld plays", g->cancel_at, vname(r.result),
                   g->plays);
         g->cancel_at = 0;
-        dfpn_solve(s, &gm, g, NULL, &r);
+        dfpn_solve(s, &gm, g, &safety_lim, &r);
         CHECK(r.result == full.result);
         dfpn_free(s);
     }
@@ -760,7 +774,7 @@ static void test_limits(int count) {
 /* One solver across many roots of one game, revisiting roots: the table's root variants
  * must keep every answer exact (root value and every first move). */
 static void test_many_roots(int count) {
-    uint64_t st = 0x7007;
+    uint64_t st = 0x7007 ^ seed_salt;
     graph *g = malloc(sizeof *g);
     long bad = 0;
     for (int inst = 0; inst < count; inst++) {
@@ -771,7 +785,9 @@ static void test_many_roots(int count) {
             gen_cyclic(g, &st, rint_(&st, 2));
         dfpn_game gm = graph_game(1, 0, 0, inst % 3 == 2 ? DFPN_WIN : DFPN_OPEN);
         dfpn_value rep = inst % 3 == 2 ? DFPN_WIN : DFPN_LOSS;
-        dfpn *s = inst % 4 == 3 ? dfpn_new_entries(64) : dfpn_new(1);
+        /* a small table shared by six roots (replacement across variants); 64 entries
+         * on a 288-position cops game took over 50M plays (seed salt 4) */
+        dfpn *s = inst % 4 == 3 ? dfpn_new_entries(g->n > 72 ? 1024 : 64) : dfpn_new(1);
         int roots[6];
         for (int k = 0; k < 6; k++) roots[k] = k < 3 ? rint_(&st, g->n) : roots[k - 3];
         int ok = 1;
@@ -780,13 +796,13 @@ static void test_many_roots(int count) {
             g->stack[0] = roots[k];
             g->sp = 1;
             dfpn_result r;
-            dfpn_solve(s, &gm, g, NULL, &r);
+            dfpn_solve(s, &gm, g, &safety_lim, &r);
             count_nodes(r.nodes, "roots", inst);
             dfpn_value want = g->term[g->root] != DFPN_OPEN ? (dfpn_value)g->term[g->root]
                                                              : truth(g, -1, rep, 0);
             if (r.result != as_result(want)) ok = 0;
             dfpn_move_result mr[GMAXC];
-            int n = dfpn_analyse_root(s, &gm, g, NULL, mr, GMAXC);
+            int n = dfpn_analyse_root(s, &gm, g, &safety_lim, mr, GMAXC);
             for (int i = 0; ok && i < n; i++) {
                 n_root_moves++;
                 if (mr[i].result != as_result(truth(g, mr[i].move, rep, 0))) ok = 0;
@@ -901,11 +917,12 @@ static void report(const char *what) {
 }
 
 int main(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
     memo = calloc((size_t)1 << MEMO_BITS, sizeof *memo);
     if (!memo) return 1;
-    int scale = t_sanitized() ? 1 : 6;
+    /* argv[2], argv[3]: optional scale and seed salt for stress runs by hand */
+    int scale = argc > 2 ? atoi(argv[2]) : t_sanitized() ? 1 : 6;
+    if (argc > 3) seed_salt = strtoull(argv[3], NULL, 0);
+    if (scale < 1) scale = 1;
     test_bad_game();
     test_handmade();
     run_family("tree", 600 * scale, 0x7a3e, gen_tree, 1);
@@ -918,7 +935,9 @@ int main(int argc, char **argv) {
     run_family("cyclic+", 150 * scale, 0xb16c, gen_cyclic, 0);
     report("cyclic+");
     cyc = (cyc_shape){7, 12, 24, 3};
+    family_min_entries = 64;
     run_family("cops", 300 * scale, 0xc0b5, gen_cops, 0);
+    family_min_entries = 0;
     report("cops");
     test_nim(150 * scale);
     report("nim");

@@ -483,6 +483,53 @@ static void final_info(dfpn *s, size_t base, int n, int choose_one, int is_or, i
     r->best = best;
 }
 
+/* Refreshes the open children of the frame from the tables and computes the node's
+ * numbers. Returns the child to search (smallest pn at OR, dn at AND; the earlier on a
+ * tie) with its selection value and the second smallest. */
+static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *pn,
+                   uint32_t *dn, uint32_t *best_v, uint32_t *second_v) {
+    uint64_t sum = 0;
+    int sum_inf = 0, bi = -1;
+    *best_v = *second_v = DFPN_INF;
+    for (int i = 0; i < n; i++) {
+        dfpn_slot *c = s->slots + base + (size_t)i;
+        if (!c->fixed) {
+            dfpn_pos p = {c->k1, c->k2};
+            dfpn_entry *e = tt_find(s, &p, slot_state(s, base + (size_t)i));
+            if (e) {
+                c->pn = e->pn;
+                c->dn = e->dn;
+                c->work = e->work;
+                if (e->pn == 0 || e->dn == 0) {
+                    c->fixed = 1;
+                    c->dep = DEP_NONE;
+                }
+            }
+            dfpn_dep dep;
+            dfpn_value v = c->fixed ? DFPN_OPEN : ghi_find(s, &p, depth + 1, &dep);
+            if (v != DFPN_OPEN) set_value(c, v, dep);
+        }
+        uint32_t sel = is_or ? c->pn : c->dn, other = is_or ? c->dn : c->pn;
+        if (other == DFPN_INF)
+            sum_inf = 1;
+        else if (sum < BIG)
+            sum += other;
+        if (sel < *best_v) {
+            *second_v = *best_v;
+            *best_v = sel;
+            bi = i;
+        } else if (sel < *second_v) {
+            *second_v = sel;
+        }
+    }
+    /* the sum saturates at BIG: only a child's INF makes it infinite */
+    uint32_t summed = sum_inf ? DFPN_INF : sum > BIG ? BIG : (uint32_t)sum;
+    if (*best_v == 0) summed = DFPN_INF; /* one child decides */
+    *pn = is_or ? *best_v : summed;
+    *dn = is_or ? summed : *best_v;
+    return bi;
+}
+
 /* Multiple iterative deepening at the node in ctx (path[depth] holds it; it is neither
  * terminal nor a repetition). Returns when pn >= thpn, dn >= thdn or a limit stopped. */
 static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) {
@@ -522,51 +569,8 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
     uint32_t pn = 1, dn = 1;
     int last = -1;
     while (!s->stopped) {
-        /* Refresh open children from the table; sum and minimum over the children. */
-        uint64_t sum = 0;
-        int sum_inf = 0;
-        uint32_t best_v = DFPN_INF, second_v = DFPN_INF;
-        int bi = -1;
-        for (int i = 0; i < n; i++) {
-            dfpn_slot *c = s->slots + base + (size_t)i;
-            if (!c->fixed) {
-                dfpn_pos p = {c->k1, c->k2};
-                dfpn_entry *e = tt_find(s, &p, slot_state(s, base + (size_t)i));
-                if (e) {
-                    c->pn = e->pn;
-                    c->dn = e->dn;
-                    c->work = e->work;
-                    if (e->pn == 0 || e->dn == 0) {
-                        c->fixed = 1;
-                        c->dep = DEP_NONE;
-                    }
-                }
-                dfpn_dep dep;
-                dfpn_value v = c->fixed ? DFPN_OPEN : ghi_find(s, &p, depth + 1, &dep);
-                if (v != DFPN_OPEN) set_value(c, v, dep);
-            }
-            uint32_t sel = is_or ? c->pn : c->dn, other = is_or ? c->dn : c->pn;
-            if (other == DFPN_INF)
-                sum_inf = 1;
-            else if (sum < BIG)
-                sum += other;
-            if (sel < best_v) {
-                second_v = best_v;
-                best_v = sel;
-                bi = i;
-            } else if (sel < second_v) {
-                second_v = sel;
-            }
-        }
-        uint32_t summed = sum_inf ? DFPN_INF : sum > BIG ? BIG : (uint32_t)sum;
-        if (best_v == 0) summed = DFPN_INF;      /* one child decides */
-        if (is_or) {
-            pn = best_v;
-            dn = summed;
-        } else {
-            pn = summed;
-            dn = best_v;
-        }
+        uint32_t best_v, second_v;
+        int bi = collect(s, base, n, depth, is_or, &pn, &dn, &best_v, &second_v);
         if (pn >= thpn || dn >= thdn) break;
 
         dfpn_slot *c = s->slots + base + (size_t)bi;

@@ -14,8 +14,11 @@
  *
  * Game rules the search relies on:
  *   - key/key2/state describe the whole position: side to move, ko ban, anything that
- *     changes the legal moves or the result. The same position must always get the same
- *     OR/AND role (is_or, or depth parity from the root when is_or is NULL).
+ *     changes the legal moves or the result. generate, evaluate, is_or and estimate must
+ *     depend on that position alone (not on the line that reached it), and the same
+ *     position must always get the same OR/AND role (is_or, or depth parity from the root
+ *     when is_or is NULL). Rules over the whole line (superko) belong in the key or in
+ *     the repetition value, not in evaluate.
  *   - evaluate() answers WIN/LOSS (from the OR side's view) for positions it knows; a
  *     position with no moves that evaluate() leaves open is lost by the side to move
  *     (an OR node with no moves is a LOSS, an AND node with no moves a WIN).
@@ -36,14 +39,20 @@
  *     exact state bytes, or more ancestors, it lives only in the parent's frame. Results
  *     proved from terminal values (and repetitions inside their own subtree) go to the main
  *     table: with a fixed repetition value they are facts of the game graph (the node is
- *     or is not in the OR side's attractor of won terminals), so the root's value is
- *     exact (the tests check it against a path brute force and a retrograde analysis).
+ *     or is not in the OR side's attractor of won terminals; the AND side's of lost ones
+ *     when repetition wins for OR), so the root's value is exact (the tests check it
+ *     against a brute force over simple paths and against a retrograde analysis).
  *   - Entries belong to one root: a new root starts a new table "variant" and entries of
  *     other variants are ignored. Every stored proof was then found with the root on the
  *     path, so best_move and the per-move answers of dfpn_analyse_root are exact for the
  *     path rule (playing back into the root is a repetition).
  *   - Limits: max_nodes counts game->play calls and is exact; a stopped search returns
- *     YOMI_UNKNOWN and stores nothing it has not proved.
+ *     YOMI_UNKNOWN and stores nothing it has not proved. lim->progress is not used (the
+ *     library never prints); lim->hash_mb is the caller's to pass to dfpn_new.
+ *   - Cost: every expansion plays each child once to read its key and evaluate it. On
+ *     cyclic games the search can re-prove path-dependent results many times; set a node
+ *     or time limit. A table far too small for the problem thrashes (tests use 4 to 256
+ *     entries on purpose). One solver per thread.
  */
 #ifndef YOMI_CORE_DFPN_H
 #define YOMI_CORE_DFPN_H
