@@ -178,6 +178,70 @@ int go_eye_kind(const go_board *b, go_point p, go_color c) {
     return GO_EYE_TRUE;
 }
 
+/* ---- Shape names ---- */
+
+/* A shape as a bitmask over an 8x8 box, moved to the top-left corner, the smallest
+ * under the eight symmetries. */
+static uint64_t shape_canon(const int *x, const int *y, int n) {
+    uint64_t best = ~0ULL;
+    for (int t = 0; t < 8; t++) {
+        int X[8], Y[8], mx = 99, my = 99;
+        for (int i = 0; i < n; i++) {
+            int a = t & 1 ? -x[i] : x[i], c = t & 2 ? -y[i] : y[i];
+            X[i] = t & 4 ? c : a;
+            Y[i] = t & 4 ? a : c;
+            if (X[i] < mx) mx = X[i];
+            if (Y[i] < my) my = Y[i];
+        }
+        uint64_t m = 0;
+        for (int i = 0; i < n; i++) {
+            int cx = X[i] - mx, cy = Y[i] - my;
+            if (cx > 7 || cy > 7) return 0;
+            m |= 1ULL << (cy * 8 + cx);
+        }
+        if (m < best) best = m;
+    }
+    return best;
+}
+
+const char *go_eye_shape_name(const go_point *pts, int n) {
+    static const struct {
+        const char *rows; /* the shape in one orientation, rows separated by '/' */
+        const char *name;
+    } named[] = {
+        {"#", "one point"},           {"##", "two points"},        {"###", "straight three"},
+        {"##/#", "bent three"},       {"##/##", "square four"},    {"###/.#", "pyramid four"},
+        {"####", "straight four"},    {"###/#", "bent four"},      {"##/.##", "zigzag four"},
+        {"##/###", "bulky five"},     {".#/###/.#", "flower five"}, {"#####", "straight five"},
+        {"####/#", "bent five"},      {"###/#/#", "corner five"},  {".#/###/.##", "rabbity six"},
+        {"###/###", "rectangular six"}, {"######", "straight six"},
+    };
+    if (n < 1 || n > 6) return NULL;
+    int x[8], y[8];
+    for (int i = 0; i < n; i++) {
+        x[i] = go_col(pts[i]);
+        y[i] = go_row(pts[i]);
+    }
+    uint64_t key = shape_canon(x, y, n);
+    for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
+        int m = 0, col = 0, row = 0;
+        for (const char *s = named[k].rows; *s && m < 8; s++) {
+            if (*s == '/') {
+                row++;
+                col = 0;
+                continue;
+            }
+            if (*s == '#') {
+                x[m] = col;
+                y[m++] = row;
+            }
+            col++;
+        }
+        if (m == n && shape_canon(x, y, m) == key) return named[k].name;
+    }
+    return NULL;
+}
+
 /* ---- Area scoring ---- */
 
 int go_area_score(const go_board *b, int *black, int *white) {

@@ -65,15 +65,25 @@ int go_eye_kind(const go_board *b, go_point p, go_color c);
  * The solver explores every reachable local position (retrograde analysis over the
  * whole state graph), so its answers are exact for this game.
  *
- * What that proves on a real board:
+ * What that proves on a real board (the answer must be the same under both ko
+ * masters, so that ko threats cannot change it -- go_es_classify and go_life_status
+ * insist on that):
  *  - W survives (defender wins with the given side to move) whenever R is enclosed by
  *    W alone and W has at least `outer` liberties outside R: the attacker cannot do
- *    more against W than fill those liberties.
+ *    more against W than fill those liberties, and one more outer liberty never hurts
+ *    the defender (checked over every position of the brute-force test). "Survives"
+ *    includes seki.
  *  - W dies (attacker wins) when, in addition, W cannot gain anything outside R: its
  *    outer liberties are exactly `outer`, each of them touching only W, the border and
  *    unconditionally alive attacker strings, and W touches no other enemy string that
  *    is not unconditionally alive (no capture to escape with). go_life_status checks
- *    these conditions on the board itself. */
+ *    these conditions on the board itself.
+ * Not covered: positional superko inside R (the local game uses simple ko), endless
+ * cycles (counted as survival, as triple ko is under most rule sets).
+ *
+ * Cost: the solver explores up to 3^n x ko x outer positions (a 2x3 region: 6560
+ * positions, about 5 ms; 2x4: 59000, about 50 ms). Answers are cached per thread by
+ * the exact problem, so a search that meets the same eye space again pays nothing. */
 #define GO_ES_MAX 8          /* region points the solver accepts */
 #define GO_ES_OUTER_MAX 6    /* outer liberties counted (more are capped at this) */
 
@@ -91,6 +101,10 @@ enum { GO_KO_MASTER_NONE = 0, GO_KO_MASTER_DEFENDER = 1, GO_KO_MASTER_ATTACKER =
 
 typedef struct go_es_result {
     bool defender_wins;      /* W survives with best play from here */
+    bool clean_life;         /* the defender can force a position with no attacker stone
+                                left in R and W unconditionally alive (Benson inside R):
+                                life with the territory, not seki. Double passes and
+                                endless play without it count against the defender. */
     uint16_t winning;        /* moves of the side to move that keep its result: bit i
                                 for point i, bit GO_ES_OUTER_MOVE, bit GO_ES_PASS_MOVE
                                 (the side's winning moves; 0 when it loses) */
@@ -102,6 +116,9 @@ typedef struct go_es_result {
  * Returns false (and too_big) when the region is invalid or too large. */
 bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out);
 
+/* Forgets this thread's cached answers (benchmarks measure the solver itself). */
+void go_es_cache_clear(void);
+
 /* Status of an eye space, both sides to move, proven for the local game above. */
 enum { GO_SHAPE_UNKNOWN = 0, GO_SHAPE_ALIVE, GO_SHAPE_DEAD, GO_SHAPE_UNSETTLED, GO_SHAPE_KO };
 typedef struct go_es_status {
@@ -110,10 +127,22 @@ typedef struct go_es_status {
                             KO: the answer depends on ko (the master variants differ) */
     uint16_t kill;       /* attacker's winning first moves (UNSETTLED / DEAD) */
     uint16_t live;       /* defender's winning first moves (UNSETTLED / ALIVE) */
+    bool seki;           /* ALIVE, but only as seki: whoever moves first and whoever
+                            is ko master, the defender survives yet cannot force clean
+                            life (the attacker's stones inside stay; the points are
+                            nobody's under area scoring) */
 } go_es_status;
 /* Solves both sides to move under both ko masters; KO when the masters disagree for
  * either side to move, else the common answer (no ko master is needed then). */
 bool go_es_classify(const go_es_region *r, go_es_status *out);
+
+/* The classic name of an eye-space shape given by its n board points (up to 6; edges
+ * are not considered): "one point", "two points", "straight three", "bent three",
+ * "square four", "pyramid four", "straight four", "bent four", "zigzag four",
+ * "bulky five", "flower five", "straight five", "rabbity six", "rectangular six", ...;
+ * NULL for a shape without a common name. For display only: the status comes from
+ * the solver. */
+const char *go_eye_shape_name(const go_point *pts, int n);
 
 /* Builds the region of points connected to p through points that are not stones of
  * the string at w (the wall; p must not be one of its stones), as seen on the board:
@@ -128,20 +157,39 @@ bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_mov
 
 /* ---- Status of a string at a search node ---- */
 enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
-/* Proven status of the string at v with to_move to play (the board's ko respected):
- *  ALIVE when go_benson says so, or when the string is the wall of an eye space it
- *        alone encloses (every other liberty counted as an outer liberty) and the exact
- *        solver says it lives with to_move starting, whoever is ko master;
- *  DEAD  when that eye space is the string's only room: every liberty of the string
- *        lies in it or is an outer liberty touching only the string, the border and
- *        Benson-alive enemy strings; every enemy string touching the string is
- *        Benson-alive or lies inside the eye space; and the solver says the string
- *        dies with to_move starting, whoever is ko master;
- *  UNKNOWN otherwise (several eye spaces, open space, a capturing race, ko).
- * moves (may be NULL, room for GO_ES_MAX + 2) gets the winning first moves of to_move
- * as board points (GO_PASS for a pass) when the answer came from the solver; *nmoves
- * their count (0 otherwise). */
+/* Proven status of the string at v with to_move to play (the board's ko respected).
+ * Its eye spaces are the regions of at most GO_ES_MAX points enclosed by it alone.
+ *  ALIVE when go_benson says so; or when the exact solver says it lives with to_move
+ *        starting, whoever is ko master, in one eye space with every other liberty
+ *        counted as an outer liberty; or in several eye spaces solved as one game
+ *        (smallest first, up to GO_ES_MAX points in all) -- one eye here, one there;
+ *  DEAD  when all its eye spaces fit in that one game, every other liberty touches
+ *        only the string, the border and Benson-alive enemy strings, every enemy
+ *        string touching it outside the eye spaces is Benson-alive, it has at most
+ *        GO_ES_OUTER_MAX other liberties, and the solver says it dies with to_move
+ *        starting, whoever is ko master;
+ *  UNKNOWN otherwise (open space, a capturing race, a ko, strings sharing eye spaces
+ *        that Benson does not settle, eye spaces too big).
+ * moves (may be NULL, room for GO_ES_MAX + 2) gets winning first moves of to_move:
+ * all those of the eye space (or joint game) that proved the answer (GO_PASS for a
+ * pass, one outer liberty for "fill an outer liberty"), when the answer came from the
+ * solver; *nmoves their count (0 when the answer came from Benson or to_move loses).
+ * Other eye spaces may hold further winning moves that are not listed. */
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves);
+
+/* ---- Seki ----
+ * Seki of an eye space: the enemy string at s2 lies in an eye space (at most
+ * GO_ES_MAX points) enclosed by the string at s1 alone, and the exact solver proves,
+ * with either side to move and whoever is ko master, that s1 survives but cannot
+ * force clean life (capturing every enemy stone there with s1 unconditionally alive).
+ * Proven only when s1 cannot gain anything outside: its other liberties, at most
+ * GO_ES_OUTER_MAX, touch only s1, the border and Benson-alive enemy strings, and every
+ * enemy string touching s1 outside the space is Benson-alive (the conditions of a proof
+ * of death in go_life_status). Then the eye space is nobody's under area scoring.
+ * Sekis between strings that do not enclose one another are not recognised (false):
+ * a static rule ("filling a shared liberty is self-atari for both") is not a proof,
+ * since a sacrifice there can leave the capturer a killable eye space. */
+bool go_is_seki(const go_board *b, go_point s1, go_point s2);
 
 /* ---- Area scoring ----
  * Chinese area score of a settled position with dead stones removed: each colour's

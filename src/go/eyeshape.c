@@ -13,85 +13,68 @@ enum { EMPTY_ = 0, DEF = 1, ATT = 2 };
 #define T_DWIN (-2) /* two passes: the wall survives */
 #define KO_NONE 15
 
-/* A local position. */
+/* A local position: the defender's and the attacker's stones as masks over R. */
 typedef struct {
-    uint8_t c[GO_ES_MAX];
+    uint16_t d, a;
     int outer, ko, side, passed; /* side: DEF or ATT */
 } es_pos;
 
-static uint32_t pos_key(const es_pos *s, int n) {
-    uint32_t k = 0;
-    for (int i = 0; i < n; i++) k |= (uint32_t)s->c[i] << (2 * i);
-    k |= (uint32_t)s->outer << 16;
-    k |= (uint32_t)s->ko << 19;
-    k |= (uint32_t)(s->side == DEF) << 23;
-    k |= (uint32_t)s->passed << 24;
-    return k;
+/* The region with its neighbour table: nb[m] = points next to some point of m. */
+typedef struct {
+    const go_es_region *r;
+    uint16_t full;
+    uint16_t nb[1 << GO_ES_MAX];
+} es_geom;
+
+static void geom_init(es_geom *g, const go_es_region *r) {
+    g->r = r;
+    g->full = (uint16_t)((1u << r->n) - 1);
+    g->nb[0] = 0;
+    for (uint32_t m = 1; m < (1u << r->n); m++) {
+        int low = __builtin_ctz(m);
+        g->nb[m] = (uint16_t)(g->nb[m & (m - 1)] | r->adj[low]);
+    }
 }
 
-static void pos_decode(uint32_t k, int n, es_pos *s) {
-    for (int i = 0; i < n; i++) s->c[i] = (uint8_t)((k >> (2 * i)) & 3);
+static uint32_t pos_key(const es_pos *s) {
+    return (uint32_t)s->d | (uint32_t)s->a << 8 | (uint32_t)s->outer << 16 | (uint32_t)s->ko << 19 |
+           (uint32_t)(s->side == DEF) << 23 | (uint32_t)s->passed << 24;
+}
+
+static void pos_decode(uint32_t k, es_pos *s) {
+    s->d = (uint16_t)(k & 0xff);
+    s->a = (uint16_t)(k >> 8 & 0xff);
     s->outer = (int)((k >> 16) & 7);
     s->ko = (int)((k >> 19) & 15);
     s->side = (k >> 23) & 1 ? DEF : ATT;
     s->passed = (int)((k >> 24) & 1);
 }
 
-static uint16_t mask_of(const es_pos *s, int n, int col) {
-    uint16_t m = 0;
-    for (int i = 0; i < n; i++)
-        if (s->c[i] == col) m |= (uint16_t)(1u << i);
-    return m;
-}
-
-/* The string through i within `same` (a colour mask). */
-static uint16_t flood(const go_es_region *r, uint16_t same, int i) {
-    uint16_t str = (uint16_t)(1u << i), front = str;
-    while (front) {
-        uint16_t grow = 0;
-        for (int j = 0; j < r->n; j++)
-            if (front >> j & 1) grow |= r->adj[j];
-        grow &= same & (uint16_t)~str;
-        str |= grow;
-        front = grow;
+/* The stones of `same` connected to `start` (a non-empty subset of same). */
+static uint16_t flood(const es_geom *g, uint16_t same, uint16_t start) {
+    uint16_t str = start;
+    for (;;) {
+        uint16_t more = (uint16_t)(str | (g->nb[str] & same));
+        if (more == str) return str;
+        str = more;
     }
-    return str;
 }
 
-static uint16_t libs_of(const go_es_region *r, uint16_t str, uint16_t empty) {
-    uint16_t l = 0;
-    for (int j = 0; j < r->n; j++)
-        if (str >> j & 1) l |= r->adj[j];
-    return l & empty;
-}
-
-/* The defender's stones joined to the wall: those connected in R to a point that
- * touches it (all of them one string with the wall). */
-static uint16_t wall_group(const go_es_region *r, uint16_t def) {
-    uint16_t g = 0;
-    for (int j = 0; j < r->n; j++)
-        if ((def & r->wall & (uint16_t)~g) >> j & 1) g |= flood(r, def, j);
-    return g;
-}
-
-/* Liberties of the wall: points of R touching it or its stones in R, and the outer. */
-static int wall_libs(const go_es_region *r, uint16_t def, uint16_t empty, int outer) {
-    return __builtin_popcount(libs_of(r, wall_group(r, def), empty) | (r->wall & empty)) + outer;
-}
-
-/* Liberties of a defender string (the wall's when it touches the wall). */
-static int def_libs(const go_es_region *r, uint16_t str, uint16_t def, uint16_t empty, int outer, bool *is_wall) {
-    *is_wall = (str & r->wall) != 0;
-    if (*is_wall) return wall_libs(r, def, empty, outer);
-    return __builtin_popcount(libs_of(r, str, empty));
+/* Liberties of the wall: points of R touching it or its stones in R, and the outer.
+ * The wall's stones in R: the defender's stones connected in R to a point touching it. */
+static int wall_libs(const es_geom *g, uint16_t d, uint16_t empty, int outer) {
+    uint16_t start = d & g->r->wall;
+    uint16_t wg = start ? flood(g, d, start) : 0;
+    return __builtin_popcount((g->nb[wg] | g->r->wall) & empty) + outer;
 }
 
 /* Plays move m (point, GO_ES_OUTER_MOVE, GO_ES_PASS_MOVE) for s->side into t.
  * Returns 1 (a position), 0 (illegal), T_AWIN or T_DWIN. */
-static int play(const go_es_region *r, const es_pos *s, int m, int master, es_pos *t) {
-    int n = r->n, me = s->side, you = me == DEF ? ATT : DEF;
+static int play(const es_geom *g, const es_pos *s, int m, int master, es_pos *t) {
+    const go_es_region *r = g->r;
+    int me = s->side;
     *t = *s;
-    t->side = you;
+    t->side = me == DEF ? ATT : DEF;
     t->ko = KO_NONE;
     t->passed = 0;
     if (m == GO_ES_PASS_MOVE) {
@@ -102,45 +85,35 @@ static int play(const go_es_region *r, const es_pos *s, int m, int master, es_po
     if (m == GO_ES_OUTER_MOVE) {
         if (s->outer == 0) return 0;
         t->outer--;
-        int libs = wall_libs(r, mask_of(t, n, DEF), mask_of(t, n, EMPTY_), t->outer);
+        int libs = wall_libs(g, t->d, (uint16_t)(g->full & ~(t->d | t->a)), t->outer);
         if (libs == 0) return me == ATT ? T_AWIN : 0;
         return 1;
     }
-    if (s->c[m] != EMPTY_) return 0;
+    uint16_t bit = (uint16_t)(1u << m);
+    if ((s->d | s->a) & bit) return 0;
     if (s->ko == m && master != (me == DEF ? GO_KO_MASTER_DEFENDER : GO_KO_MASTER_ATTACKER)) return 0;
-    t->c[m] = (uint8_t)me;
+    uint16_t *mine = me == DEF ? &t->d : &t->a, *yours = me == DEF ? &t->a : &t->d;
+    *mine |= bit;
+    uint16_t empty = (uint16_t)(g->full & ~(t->d | t->a));
+    /* Captures: enemy strings next to m left without liberties. */
     int removed = 0, last_removed = -1;
-    uint16_t yours = mask_of(t, n, you);
-    uint16_t done = 0;
-    for (int j = 0; j < n; j++) {
-        if (!(r->adj[m] >> j & 1) || !(yours >> j & 1) || (done >> j & 1)) continue;
-        uint16_t str = flood(r, yours, j);
-        done |= str;
-        uint16_t empty = mask_of(t, n, EMPTY_);
-        int libs;
-        bool wall = false;
-        if (you == DEF) libs = def_libs(r, str, mask_of(t, n, DEF), empty, t->outer, &wall);
-        else libs = __builtin_popcount(libs_of(r, str, empty));
-        if (libs) continue;
-        if (wall) return T_AWIN;
-        for (int k = 0; k < n; k++)
-            if (str >> k & 1) {
-                t->c[k] = EMPTY_;
-                removed++;
-                last_removed = k;
-            }
+    uint16_t todo = r->adj[m] & *yours;
+    while (todo) {
+        uint16_t str = flood(g, *yours, (uint16_t)(todo & -todo));
+        todo &= (uint16_t)~str;
+        if (me == ATT && (str & r->wall)) continue; /* the wall: checked below */
+        if (g->nb[str] & empty) continue;
+        *yours &= (uint16_t)~str;
+        removed += __builtin_popcount(str);
+        last_removed = __builtin_ctz(str);
     }
-    /* A wall touching m has its own liberties even with no inner stone: the attacker
-     * filling the wall's last liberty in R captures it. */
-    if (me == ATT && wall_libs(r, mask_of(t, n, DEF), mask_of(t, n, EMPTY_), t->outer) == 0) return T_AWIN;
-    uint16_t mine = mask_of(t, n, me), empty = mask_of(t, n, EMPTY_);
-    uint16_t str = flood(r, mine, m);
-    int libs;
-    bool wall = false;
-    if (me == DEF) libs = def_libs(r, str, mine, empty, t->outer, &wall);
-    else libs = __builtin_popcount(libs_of(r, str, empty));
+    empty = (uint16_t)(g->full & ~(t->d | t->a));
+    if (me == ATT && wall_libs(g, t->d, empty, t->outer) == 0) return T_AWIN;
+    uint16_t str = flood(g, *mine, bit);
+    bool wall = me == DEF && (str & r->wall);
+    int libs = wall ? wall_libs(g, t->d, empty, t->outer) : __builtin_popcount(g->nb[str] & empty);
     if (libs == 0) return 0; /* suicide */
-    if (removed == 1 && str == (uint16_t)(1u << m) && !wall && libs == 1) t->ko = last_removed;
+    if (removed == 1 && str == bit && !wall && libs == 1) t->ko = last_removed;
     return 1;
 }
 
@@ -193,7 +166,109 @@ typedef struct {
     int nedges, edgecap, emovecap;
 } es_graph;
 
+/* Benson's algorithm inside R for a position with no attacker stone: is the wall
+ * unconditionally alive? Strings: the wall (with its stones in R) and the defender's
+ * inner strings; regions: the connected sets of empty points of R (R is enclosed by
+ * the wall, so these are the board's regions; the outside is never vital to them). */
+static bool wall_benson(const es_geom *g, uint16_t d) {
+    const go_es_region *r = g->r;
+    uint16_t full = g->full, empty = (uint16_t)(full & ~d);
+    uint16_t touch[GO_ES_MAX + 1]; /* points of R next to each string */
+    int ns = 0;
+    uint16_t wg = (d & r->wall) ? flood(g, d, (uint16_t)(d & r->wall)) : 0;
+    touch[ns++] = (uint16_t)((g->nb[wg] | r->wall) & empty);
+    for (uint16_t rest = (uint16_t)(d & ~wg); rest;) {
+        uint16_t str = flood(g, rest, (uint16_t)(rest & -rest));
+        rest &= (uint16_t)~str;
+        touch[ns++] = (uint16_t)(g->nb[str] & empty);
+    }
+    uint16_t regs[GO_ES_MAX];
+    int nr = 0;
+    for (uint16_t rest = empty; rest;) {
+        uint16_t reg = flood(g, rest, (uint16_t)(rest & -rest));
+        rest &= (uint16_t)~reg;
+        regs[nr++] = reg;
+    }
+    bool alive[GO_ES_MAX + 1], kept[GO_ES_MAX];
+    for (int i = 0; i < ns; i++) alive[i] = true;
+    for (int j = 0; j < nr; j++) kept[j] = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < ns; i++) {
+            if (!alive[i]) continue;
+            int vital = 0;
+            for (int j = 0; j < nr; j++) vital += kept[j] && (regs[j] & ~touch[i]) == 0;
+            if (vital < 2) {
+                alive[i] = false;
+                changed = true;
+            }
+        }
+        for (int j = 0; j < nr; j++) {
+            if (!kept[j]) continue;
+            for (int i = 0; i < ns; i++)
+                if (!alive[i] && (regs[j] & touch[i])) {
+                    kept[j] = false;
+                    changed = true;
+                    break;
+                }
+        }
+    }
+    return alive[0];
+}
+
+/* A per-thread cache of answers, keyed by the whole problem (exact bytes, so a hit is
+ * the same question, never a collision). */
+#define CACHE_SLOTS 1024
+#define KEY_BYTES 32
+typedef struct {
+    uint8_t key[KEY_BYTES];
+    bool used;
+    go_es_result res;
+} es_cache_entry;
+static _Thread_local es_cache_entry es_cache[CACHE_SLOTS];
+
+static uint32_t problem_key(const go_es_region *r, bool def, int master, uint8_t *k) {
+    memset(k, 0, KEY_BYTES);
+    int n = r->n, i = 0;
+    k[i++] = (uint8_t)n;
+    for (int j = 0; j < n; j++) {
+        k[i++] = (uint8_t)(r->adj[j] & 0xff);
+        k[i++] = r->content[j];
+    }
+    k[i++] = (uint8_t)(r->wall & 0xff);
+    k[i++] = (uint8_t)(r->outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : r->outer);
+    k[i++] = (uint8_t)(r->ko >= 0 && r->ko < n ? r->ko : 0xff);
+    k[i++] = (uint8_t)(def ? 1 : 0);
+    k[i++] = (uint8_t)master;
+    uint32_t h = 2166136261u;
+    for (int j = 0; j < i; j++) h = (h ^ k[j]) * 16777619u;
+    return h;
+}
+
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out);
+
+void go_es_cache_clear(void) { memset(es_cache, 0, sizeof es_cache); }
+
 bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
+    memset(out, 0, sizeof *out);
+    if (r->n < 1 || r->n > GO_ES_MAX) {
+        out->too_big = true;
+        return false;
+    }
+    uint8_t key[KEY_BYTES];
+    es_cache_entry *e = &es_cache[problem_key(r, defender_to_move, ko_master, key) % CACHE_SLOTS];
+    if (e->used && memcmp(e->key, key, KEY_BYTES) == 0) {
+        *out = e->res;
+        return true;
+    }
+    if (!es_solve_uncached(r, defender_to_move, ko_master, out)) return false;
+    memcpy(e->key, key, KEY_BYTES);
+    e->res = *out;
+    e->used = true;
+    return true;
+}
+
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
     memset(out, 0, sizeof *out);
     if (r->n < 1 || r->n > GO_ES_MAX || r->outer < 0) {
         out->too_big = true;
@@ -207,8 +282,15 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
             out->too_big = true;
             return false;
         }
-        root.c[i] = r->content[i];
+        if (r->content[i] == DEF) root.d |= (uint16_t)(1u << i);
+        if (r->content[i] == ATT) root.a |= (uint16_t)(1u << i);
     }
+    es_geom *geom = malloc(sizeof *geom);
+    if (!geom) {
+        out->too_big = true;
+        return false;
+    }
+    geom_init(geom, r);
     root.outer = r->outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : r->outer;
     root.ko = r->ko >= 0 && r->ko < n ? r->ko : KO_NONE;
     root.side = defender_to_move ? DEF : ATT;
@@ -218,7 +300,7 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
     es_graph g;
     memset(&g, 0, sizeof g);
     bool ok = map_init(&map, 1u << 12) != 0;
-    uint32_t rk = pos_key(&root, n);
+    uint32_t rk = pos_key(&root);
     if (ok && grow((void **)&g.keys, sizeof *g.keys, &g.keycap, 1)) {
         g.keys[0] = rk;
         g.n = 1;
@@ -237,14 +319,14 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
         }
         g.first[i] = g.nedges;
         es_pos s, t;
-        pos_decode(g.keys[i], n, &s);
+        pos_decode(g.keys[i], &s);
         for (int m = 0; m < GO_ES_MAX + 2; m++) {
             if (m < GO_ES_MAX && m >= n) continue;
-            int res = play(r, &s, m, ko_master, &t);
+            int res = play(geom, &s, m, ko_master, &t);
             if (res == 0) continue;
             int32_t to = res;
             if (res == 1) {
-                uint32_t k = pos_key(&t, n);
+                uint32_t k = pos_key(&t);
                 if ((uint32_t)g.n * 2 >= map.cap) {
                     /* Rehash into a map twice as large. */
                     es_map big;
@@ -337,6 +419,44 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
         }
     }
     if (ok) {
+        /* Clean life: the defender forces a position with no attacker stone in R and
+         * the wall Benson-alive (least fixed point for the defender; a double pass or
+         * endless play without it counts against him). */
+        size_t nn = g.n > 0 ? (size_t)g.n : 1;
+        uint8_t *clean = calloc(nn, 1);
+        int *cnt2 = calloc(nn, sizeof *cnt2);
+        if (clean && cnt2) {
+            int qh = 0, qt = 0;
+            for (int i = 0; i < g.n; i++) {
+                es_pos p;
+                pos_decode(g.keys[i], &p);
+                cnt2[i] = g.first[i + 1] - g.first[i];
+                if (p.a == 0 && wall_benson(geom, p.d)) {
+                    clean[i] = 1;
+                    queue[qt++] = i;
+                }
+            }
+            while (qh < qt) {
+                int v = queue[qh++];
+                for (int k = rfirst[v]; k < rfirst[v + 1]; k++) {
+                    int u = redge[k];
+                    if (clean[u]) continue;
+                    bool att = ((g.keys[u] >> 23) & 1) == 0;
+                    /* Several edges of u may lead to v: count each. */
+                    if (!att || --cnt2[u] == 0) {
+                        clean[u] = 1;
+                        queue[qt++] = u;
+                    }
+                }
+            }
+            out->clean_life = clean[0];
+        } else {
+            ok = false;
+        }
+        free(clean);
+        free(cnt2);
+    }
+    if (ok) {
         out->defender_wins = !awin[0];
         out->states = g.n;
         bool def = defender_to_move;
@@ -349,6 +469,7 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
     } else {
         out->too_big = true;
     }
+    free(geom);
     free(awin);
     free(count);
     free(rfirst);
@@ -378,6 +499,7 @@ bool go_es_classify(const go_es_region *r, go_es_status *out) {
     if (att_first && def_first) {
         out->status = GO_SHAPE_ALIVE;
         out->live = live;
+        out->seki = !res[0][0].clean_life && !res[0][1].clean_life && !res[1][0].clean_life && !res[1][1].clean_life;
     } else if (!att_first && !def_first) {
         out->status = GO_SHAPE_DEAD;
         out->kill = kill;
@@ -462,12 +584,75 @@ static int moves_out(const go_es_region *r, const go_point *pts, go_point outer_
     return k;
 }
 
+/* Appends region src (points sp) to dst (points dp): disjoint regions of the same
+ * wall solved as one local game. False when the union is too large. */
+static bool region_union(go_es_region *dst, go_point *dp, const go_es_region *src, const go_point *sp) {
+    if (dst->n + src->n > GO_ES_MAX) return false;
+    int o = dst->n;
+    for (int i = 0; i < src->n; i++) {
+        dst->adj[o + i] = (uint16_t)(src->adj[i] << o);
+        dst->content[o + i] = src->content[i];
+        dp[o + i] = sp[i];
+    }
+    dst->wall |= (uint16_t)(src->wall << o);
+    if (src->ko >= 0) dst->ko = o + src->ko;
+    dst->n += src->n;
+    return true;
+}
+
+/* Empty points of r touching the wall: the wall's liberties inside r. */
+static int inner_libs(const go_es_region *r) {
+    int k = 0;
+    for (int j = 0; j < r->n; j++) k += r->content[j] == 0 && (r->wall >> j & 1);
+    return k;
+}
+
+/* The wall's first liberty outside the regions marked in in_space. */
+static go_point first_outer(const go_point *libs, int nl, const uint8_t *in_space) {
+    for (int j = 0; j < nl; j++)
+        if (!in_space[libs[j]]) return libs[j];
+    return GO_NO_POINT;
+}
+
+#define MAX_SPACES 8
+
+/* The wall at v cannot gain anything outside the points marked in in_space: every
+ * other neighbour is a Benson-alive enemy stone or an empty point touching only the
+ * wall, the border and Benson-alive enemy stones. */
+static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    go_color c = go_board_at(b, v), e = go_other(c);
+    go_point h = go_head_fast(b, v);
+    uint8_t enemy_alive[GO_MAX_POINTS];
+    go_benson(b, e, enemy_alive, NULL);
+    go_point stones[GO_MAX_POINTS];
+    int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
+    for (int i = 0; i < ns; i++)
+        for (int d = 0; d < 4; d++) {
+            go_point q = stones[i] + dirs[d];
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
+            if (k == e) {
+                if (!enemy_alive[q]) return false;
+            } else if (k == GO_EMPTY) {
+                for (int d2 = 0; d2 < 4; d2++) {
+                    go_point q2 = q + dirs[d2];
+                    go_color k2 = go_at(b, q2);
+                    if (k2 == GO_BORDER || (k2 == c && go_head_fast(b, q2) == h)) continue;
+                    if (k2 != e || !enemy_alive[q2]) return false;
+                }
+            } else {
+                return false;
+            }
+        }
+    return true;
+}
+
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     if (nmoves) *nmoves = 0;
     go_color c = go_board_at(b, v);
     if (c != GO_BLACK && c != GO_WHITE) return GO_LIFE_UNKNOWN;
-    go_color e = go_other(c);
     uint8_t alive[GO_MAX_POINTS];
     go_benson(b, c, alive, NULL);
     if (alive[v]) return GO_LIFE_ALIVE;
@@ -475,69 +660,89 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     bool def = to_move == c;
 
     /* The non-wall neighbours of the wall, grouped into regions through non-wall points;
-     * small enclosed regions are eye spaces. */
+     * small enclosed regions are eye spaces, the rest must be dead ends for death. */
     go_point stones[GO_MAX_POINTS], libs[GO_MAX_POINTS];
     int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
     int nl = go_string_liberties(b, v, libs, GO_MAX_POINTS);
     uint8_t in_space[GO_MAX_POINTS];
     memset(in_space, 0, sizeof in_space);
+    static _Thread_local go_es_region spaces[MAX_SPACES];
+    static _Thread_local go_point space_pts[MAX_SPACES][GO_ES_MAX];
     int nspaces = 0;
-    go_es_region space, r;
-    go_point space_pts[GO_ES_MAX], pts[GO_ES_MAX];
-    bool others_dead_end = true;
-    uint8_t enemy_alive[GO_MAX_POINTS];
-    bool have_enemy_alive = false;
+    bool too_many = false;
     for (int i = 0; i < ns; i++) {
         for (int d = 0; d < 4; d++) {
             go_point q = stones[i] + dirs[d];
             go_color k = go_at(b, q);
             if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
-            if (go_es_from_board(b, v, q, to_move, &r, pts)) {
-                for (int j = 0; j < r.n; j++) in_space[pts[j]] = 1;
-                uint16_t win;
-                int res = solve_both(&r, def, &win);
-                if (res == 1) {
-                    if (nmoves && moves && def) {
-                        go_point outer_pt = GO_NO_POINT;
-                        for (int j = 0; j < nl && outer_pt == GO_NO_POINT; j++)
-                            if (!in_space[libs[j]]) outer_pt = libs[j];
-                        *nmoves = moves_out(&r, pts, outer_pt, win, moves);
-                    }
-                    return GO_LIFE_ALIVE;
-                }
-                nspaces++;
-                space = r;
-                memcpy(space_pts, pts, sizeof pts);
+            go_es_region r;
+            go_point pts[GO_ES_MAX];
+            if (!go_es_from_board(b, v, q, to_move, &r, pts)) continue;
+            for (int j = 0; j < r.n; j++) in_space[pts[j]] = 1;
+            if (nspaces == MAX_SPACES) {
+                too_many = true;
                 continue;
             }
-            /* Not an eye space: an outer liberty or an enemy stone, which must leave
-             * the wall no way out for a proof of death. */
-            if (!have_enemy_alive) {
-                go_benson(b, e, enemy_alive, NULL);
-                have_enemy_alive = true;
-            }
-            if (k == e) {
-                if (!enemy_alive[q]) others_dead_end = false;
-            } else if (k == GO_EMPTY) {
-                for (int d2 = 0; d2 < 4; d2++) {
-                    go_point q2 = q + dirs[d2];
-                    go_color k2 = go_at(b, q2);
-                    if (k2 == GO_BORDER || (k2 == c && go_head_fast(b, q2) == h)) continue;
-                    if (k2 != e || !enemy_alive[q2]) others_dead_end = false;
-                }
-            } else {
-                others_dead_end = false;
-            }
+            spaces[nspaces] = r;
+            memcpy(space_pts[nspaces++], pts, sizeof pts);
         }
     }
-    if (nspaces != 1 || !others_dead_end) return GO_LIFE_UNKNOWN;
+    int total_libs = go_string_libs(b, v);
     uint16_t win;
-    if (solve_both(&space, def, &win) != -1) return GO_LIFE_UNKNOWN;
-    if (nmoves && moves && !def) {
-        go_point outer_pt = GO_NO_POINT;
-        for (int j = 0; j < nl && outer_pt == GO_NO_POINT; j++)
-            if (!in_space[libs[j]]) outer_pt = libs[j];
-        *nmoves = moves_out(&space, space_pts, outer_pt, win, moves);
+    /* Life in one eye space, every other liberty an outer one. */
+    for (int i = 0; i < nspaces; i++) {
+        if (solve_both(&spaces[i], def, &win) != 1) continue;
+        if (nmoves && moves && def) *nmoves = moves_out(&spaces[i], space_pts[i], first_outer(libs, nl, in_space), win, moves);
+        return GO_LIFE_ALIVE;
     }
+    /* Several eye spaces solved as one game (one eye here, one there), smallest first. */
+    go_es_region u;
+    go_point upts[GO_ES_MAX];
+    memset(&u, 0, sizeof u);
+    u.ko = -1;
+    uint8_t used[MAX_SPACES] = {0};
+    int nused = 0, inner = 0;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < nspaces; i++)
+            if (!used[i] && u.n + spaces[i].n <= GO_ES_MAX && (best < 0 || spaces[i].n < spaces[best].n)) best = i;
+        if (best < 0) break;
+        region_union(&u, upts, &spaces[best], space_pts[best]);
+        inner += inner_libs(&spaces[best]);
+        used[best] = 1;
+        nused++;
+    }
+    if (nused == 0) return GO_LIFE_UNKNOWN;
+    int outer = total_libs - inner;
+    u.outer = outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : outer;
+    int res = solve_both(&u, def, &win); /* one space: a cache hit */
+    if (res == 1) {
+        if (nmoves && moves && def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
+        return GO_LIFE_ALIVE;
+    }
+    /* Death: every eye space is in the game, the rest are dead ends, the outer liberty
+     * count is exact. */
+    if (res != -1 || too_many || nused != nspaces || outer > GO_ES_OUTER_MAX || !wall_closed(b, v, in_space))
+        return GO_LIFE_UNKNOWN;
+    if (nmoves && moves && !def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
     return GO_LIFE_DEAD;
+}
+
+bool go_is_seki(const go_board *b, go_point s1, go_point s2) {
+    go_color c1 = go_board_at(b, s1), c2 = go_board_at(b, s2);
+    if ((c1 != GO_BLACK && c1 != GO_WHITE) || c2 != go_other(c1)) return false;
+    go_es_region r;
+    go_point pts[GO_ES_MAX];
+    if (!go_es_from_board(b, s1, s2, c1, &r, pts)) return false;
+    if (r.outer >= GO_ES_OUTER_MAX && go_string_libs(b, s1) - inner_libs(&r) > GO_ES_OUTER_MAX) return false;
+    uint8_t in_space[GO_MAX_POINTS];
+    memset(in_space, 0, sizeof in_space);
+    for (int i = 0; i < r.n; i++) in_space[pts[i]] = 1;
+    if (!wall_closed(b, s1, in_space)) return false;
+    /* The board's ko belongs to one side to move only: require none in the space. */
+    go_point ko = go_board_ko(b);
+    if (ko != GO_NO_POINT && in_space[ko]) return false;
+    r.ko = -1;
+    go_es_status st;
+    return go_es_classify(&r, &st) && st.status == GO_SHAPE_ALIVE && st.seki;
 }
