@@ -6,7 +6,7 @@ WERROR ?= OFF
 FUZZ_SECONDS ?= 20
 DATA ?= $(abspath data)
 
-.PHONY: install all build test test-release test-asan fuzz fuzz-smoke bench regress clean example
+.PHONY: install all build test test-release test-asan fuzz fuzz-smoke bench regress suites clean example
 
 all: build
 
@@ -35,6 +35,14 @@ fuzz-smoke: fuzz
 
 bench: build
 	bash bench/run.sh build $(DATA)
+
+# Opt-in suites outside the repository (no licence to copy them in), e.g. the
+# tsumego.js collection: make suites SUITES=../shared/data/go/tsumego.js
+SUITES ?=
+SUITE_NODES ?= 2000000
+suites: build
+	@test -n "$(SUITES)" || { echo "make suites SUITES=DIR (a folder of problem folders)"; exit 2; }
+	@for d in $(SUITES)/*/; do echo "== $$d"; ./build/yomi go check "$$d" --max-nodes $(SUITE_NODES) --quiet; done
 
 regress: build
 	./build/yomi go regress $(DATA)/go/gnugo-regress/reading.tst

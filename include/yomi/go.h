@@ -1,6 +1,7 @@
 /* yomi's Go API in one include: the board (go_board.h), SGF reading and
  * writing (go_sgf.h), ladder reading with the geometric trace (go_ladder.h)
- * and ko-aware attack/defend reading (go_reading.h). Each header documents
+ * ko-aware attack/defend reading (go_reading.h) and life-and-death problems
+ * (go_tsumego.h). Each header documents
  * its own contract; results are the yomi_result codes of yomi.h. */
 #ifndef YOMI_GO_H
 #define YOMI_GO_H
@@ -9,6 +10,7 @@
 #include "yomi/go_ladder.h"
 #include "yomi/go_reading.h"
 #include "yomi/go_sgf.h"
+#include "yomi/go_tsumego.h"
 #include "yomi/yomi.h"
 
 #endif

@@ -11,6 +11,8 @@ int cli_reversi_main(int argc, char **argv);
 int cli_go_main(int argc, char **argv);
 int cli_clobber_main(int argc, char **argv);
 int cli_bench_main(int argc, char **argv);
+/* `yomi go solve` (check = false) and `yomi go check` (cli_go_solve.c). */
+int cli_go_solve(int argc, char **argv, int check);
 
 /* Progress callback for --progress: one line on stderr. */
 void cli_progress_line(const yomi_progress *p, void *user);

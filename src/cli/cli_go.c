@@ -26,6 +26,8 @@ static void usage(FILE *o) {
           "  regress FILE.tst...    run GNU Go regression files through the GTP engine\n"
           "  ladder FILE.sgf VERTEX read the ladder on the string at VERTEX\n"
           "  read FILE.sgf VERTEX   can the string at VERTEX be captured, can it be saved?\n"
+          "  solve FILE|DIR...      solve life-and-death problems (SGF or Cho JSON)\n"
+          "  check FILE|DIR...      solve a collection and compare with its stated answers\n"
           "\n"
           "  yomi go <command> --help   options of one command\n",
           o);
@@ -535,6 +537,8 @@ int cli_go_main(int argc, char **argv) {
     if (!strcmp(cmd, "regress")) return go_regress(argc - 1, argv + 1);
     if (!strcmp(cmd, "ladder")) return go_ladder(argc - 1, argv + 1);
     if (!strcmp(cmd, "read")) return go_read(argc - 1, argv + 1);
+    if (!strcmp(cmd, "solve")) return cli_go_solve(argc - 1, argv + 1, 0);
+    if (!strcmp(cmd, "check")) return cli_go_solve(argc - 1, argv + 1, 1);
     fprintf(stderr, "yomi go: unknown command '%s' (try 'yomi go --help')\n", cmd);
     return CLI_BAD_INPUT;
 }

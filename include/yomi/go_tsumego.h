@@ -1,0 +1,109 @@
+/* Life-and-death problems (tsumego): input, target and region detection, the
+ * tsumego frame, and a proof search over the enclosed problem.
+ *
+ * A problem is a position, the side to play, a target string (the defender's)
+ * and a region: the points where moves are searched. The attacker wins by
+ * capturing the target; the defender wins when the target is still on the
+ * board after two passes in a row (life or seki). Passes are moves. Ko follows
+ * the simple-ko rule; each side has a number of outside ko threats (a banned
+ * retake spends one; unlimited = ko master); a position that repeats on the
+ * line goes to the side with unlimited threats, else to the defender.
+ * The answer for the side to play (best first, the moves are those of it):
+ *   YOMI_WIN      it reaches its goal even when the opponent is ko master;
+ *   YOMI_KO_WIN   it does when the opponent has one threat or none, not more;
+ *   YOMI_KO_LOSS  it does only with one, two or unlimited threats of its own;
+ *   YOMI_LOSS     it cannot, even as ko master;
+ *   YOMI_UNKNOWN  a limit stopped the search.
+ * A fixed ko master (go_tsumego_opts.ko_master) asks one question instead.
+ * The basis is "proved" when every region point was searched (GO_TS_NO_DISTANCE)
+ * on an enclosed problem (by its own stones or the frame yomi adds; a frame is a
+ * model of the open board, so those are proofs about the framed position);
+ * with the distance generator (the default) it is "heuristic": moves far from
+ * the target were left out for both sides. */
+#ifndef YOMI_GO_TSUMEGO_H
+#define YOMI_GO_TSUMEGO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "yomi/go_board.h"
+#include "yomi/go_sgf.h"
+#include "yomi/yomi.h"
+
+#define GO_TSUMEGO_MAX_SOL 32
+
+typedef struct go_problem {
+    int size;
+    go_color to_play;
+    go_color attacker;          /* the side that wants the target captured */
+    go_point target;            /* a stone of the target string */
+    bool live;                  /* the side to play wants to live (is the defender) */
+    bool framed;                /* a frame was added around the problem */
+    bool region[GO_MAX_POINTS]; /* points where the search plays */
+    int nregion;                /* empty points of the region */
+    int nsol;                   /* accepted first moves stated by the source */
+    go_point sol[GO_TSUMEGO_MAX_SOL];
+    go_board *board;            /* the position searched (with the frame) */
+    go_board *original;         /* the position as given */
+    sgf_collection *sgf;        /* the SGF source (its tree), or NULL for JSON */
+    char comment[160];
+    char how_target[64];        /* how the target was found: "MA", "--target", "guessed" */
+} go_problem;
+
+/* Hints that override what the loader would guess; zero fields guess. */
+typedef struct go_problem_hints {
+    go_color to_play;           /* GO_EMPTY: PL, the comment, else an error */
+    const char *target;         /* GTP vertex of a target stone, or NULL */
+    bool no_frame;              /* treat the board as it is (the region: all empty points) */
+} go_problem_hints;
+
+/* Loads a problem from a Cho-style JSON file (AB, AW, SZ, C, SOL) or an SGF
+ * file (AB, AW, PL, MA, SQ, solution tree). NULL with err filled (what is
+ * missing and which option gives it) on bad or ambiguous input. */
+go_problem *go_problem_load(const char *path, const go_problem_hints *hints, yomi_error *err);
+/* Builds a problem from a position (no stated solutions). */
+go_problem *go_problem_from_board(const go_board *b, go_color to_play,
+                                  const go_problem_hints *hints, yomi_error *err);
+void go_problem_free(go_problem *p);
+
+typedef struct go_tsumego_opts {
+    yomi_limits lim;            /* per problem; max_nodes counts moves played */
+    go_color ko_master;         /* GO_EMPTY: classify kos by asking up to three questions */
+    bool fixed_master;          /* ko_master given explicitly (also GO_EMPTY = nobody) */
+    bool all_moves;             /* find every winning first move (else stop at one) */
+    unsigned disable;           /* GO_TS_NO_* switches, for measuring techniques */
+    int distance;               /* distance generator bound (moves with d < distance); 0: 4 */
+} go_tsumego_opts;
+
+enum {
+    GO_TS_NO_ORDER = 1u << 0,   /* moves in board order instead of by their properties */
+    GO_TS_NO_STATIC = 1u << 1,  /* no static life rules: lines end only by capture or passes */
+    GO_TS_NO_LEARNED = 1u << 2, /* hand ordering instead of the learned scorer */
+    GO_TS_NO_DISTANCE = 1u << 3, /* every region point instead of the distance generator */
+    GO_TS_NO_BLOCKING = 1u << 4, /* no blocking prune */
+    GO_TS_OWN_DFPN = 1u << 5,   /* tsumego.c's own df-pn instead of core's dfpn */
+};
+
+#define GO_TSUMEGO_MAX_PV 64
+
+typedef struct go_tsumego_answer {
+    yomi_result result;         /* for the side to play, see above */
+    bool proved;                /* basis: proved (false: heuristic) */
+    int nmoves;                 /* winning first moves (with the best result) */
+    int nunknown;               /* first moves a limit left undecided (the list may be short) */
+    go_point moves[GO_MAX_SIZE * GO_MAX_SIZE + 1];
+    yomi_result move_result[GO_MAX_SIZE * GO_MAX_SIZE + 1];
+    int npv;
+    go_point pv[GO_TSUMEGO_MAX_PV];
+    uint64_t nodes;
+    double seconds;
+} go_tsumego_answer;
+
+/* Solves p (the board is restored). opts may be NULL (no limits, every
+ * winning move). max_nodes counts moves played (dfpn plays). */
+void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out);
+
+/* "win", "ko_win", ... as yomi_result_name, for the side to play. */
+const char *go_tsumego_result_name(yomi_result r);
+
+#endif

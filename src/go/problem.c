@@ -1,0 +1,694 @@
+/* Problem input: Cho-style JSON and SGF, who plays, the target, the region,
+ * and the tsumego frame that closes an open problem.
+ *
+ * The frame (our own construction): the problem area is the bounding box of
+ * its stones, grown to the edge when only one line would be left between. Every point outside it becomes a stone of the
+ * attacker, except isolated eye points far from the area, so the wall is one
+ * living string: the defender finds no outside help and no escape, the
+ * attacker gets no ko threats (the search never plays outside the region). */
+#include "go/problem.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+
+/* ---- A small JSON reader: enough for the problem files' objects, arrays and strings. ---- */
+
+typedef enum { J_NULL, J_STR, J_NUM, J_ARR, J_OBJ, J_BOOL } jtype;
+
+typedef struct jval {
+    jtype type;
+    char *str;               /* J_STR, J_NUM (text) */
+    int n;                   /* elements (J_ARR) or members (J_OBJ) */
+    char **keys;             /* J_OBJ */
+    struct jval **items;
+} jval;
+
+typedef struct jparser {
+    const char *s;
+    size_t i, len;
+    yomi_error *err;
+    int depth;
+} jparser;
+
+static void jfree(jval *v) {
+    if (!v) return;
+    for (int k = 0; k < v->n; k++) {
+        jfree(v->items[k]);
+        if (v->keys) free(v->keys[k]);
+    }
+    free(v->items);
+    free(v->keys);
+    free(v->str);
+    free(v);
+}
+
+static void jpos(const jparser *p, long *line, long *col) {
+    *line = 1;
+    *col = 1;
+    for (size_t k = 0; k < p->i && k < p->len; k++) {
+        if (p->s[k] == '\n') {
+            (*line)++;
+            *col = 1;
+        } else {
+            (*col)++;
+        }
+    }
+}
+
+static jval *jerr(jparser *p, const char *what) {
+    long line, col;
+    jpos(p, &line, &col);
+    if (p->err && !p->err->msg[0]) yomi_fail(p->err, line, col, "JSON: %s", what);
+    return NULL;
+}
+
+static void jws(jparser *p) {
+    while (p->i < p->len && isspace((unsigned char)p->s[p->i])) p->i++;
+}
+
+static jval *jnew(jtype t) {
+    jval *v = calloc(1, sizeof *v);
+    if (v) v->type = t;
+    return v;
+}
+
+static bool jpush(jval *v, char *key, jval *item) {
+    jval **ni = realloc(v->items, sizeof *ni * (size_t)(v->n + 1));
+    if (!ni) return false;
+    v->items = ni;
+    if (v->type == J_OBJ) {
+        char **nk = realloc(v->keys, sizeof *nk * (size_t)(v->n + 1));
+        if (!nk) return false;
+        v->keys = nk;
+        v->keys[v->n] = key;
+    }
+    v->items[v->n++] = item;
+    return true;
+}
+
+static char *jstring(jparser *p) {
+    if (p->i >= p->len || p->s[p->i] != '"') return (jerr(p, "expected a string"), NULL);
+    p->i++;
+    size_t cap = 16, n = 0;
+    char *out = malloc(cap);
+    if (!out) return NULL;
+    while (p->i < p->len && p->s[p->i] != '"') {
+        char c = p->s[p->i++];
+        if (c == '\\') {
+            if (p->i >= p->len) break;
+            char e = p->s[p->i++];
+            c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
+            if (e == 'u') { /* keep non-ASCII escapes as '?' (comments only) */
+                p->i += 4;
+                if (p->i > p->len) break;
+                c = '?';
+            }
+        }
+        if (n + 2 > cap) {
+            cap *= 2;
+            char *t = realloc(out, cap);
+            if (!t) return (free(out), NULL);
+            out = t;
+        }
+        out[n++] = c;
+    }
+    if (p->i >= p->len) {
+        free(out);
+        return (jerr(p, "unterminated string"), NULL);
+    }
+    p->i++;
+    out[n] = 0;
+    return out;
+}
+
+static jval *jparse(jparser *p) {
+    jws(p);
+    if (p->i >= p->len) return jerr(p, "unexpected end of input");
+    if (++p->depth > 64) return jerr(p, "nested too deeply");
+    char c = p->s[p->i];
+    jval *v = NULL;
+    if (c == '"') {
+        char *s = jstring(p);
+        if (!s) return NULL;
+        v = jnew(J_STR);
+        if (!v) return (free(s), NULL);
+        v->str = s;
+    } else if (c == '[' || c == '{') {
+        bool obj = c == '{';
+        v = jnew(obj ? J_OBJ : J_ARR);
+        if (!v) return NULL;
+        p->i++;
+        jws(p);
+        if (p->i < p->len && p->s[p->i] == (obj ? '}' : ']')) {
+            p->i++;
+        } else {
+            for (;;) {
+                char *key = NULL;
+                jws(p);
+                if (obj) {
+                    key = jstring(p);
+                    if (!key) return (jfree(v), NULL);
+                    jws(p);
+                    if (p->i >= p->len || p->s[p->i] != ':') {
+                        free(key);
+                        jfree(v);
+                        return jerr(p, "expected ':'");
+                    }
+                    p->i++;
+                }
+                jval *item = jparse(p);
+                if (!item || !jpush(v, key, item)) {
+                    free(key);
+                    jfree(item);
+                    jfree(v);
+                    return NULL;
+                }
+                jws(p);
+                if (p->i < p->len && p->s[p->i] == ',') {
+                    p->i++;
+                    continue;
+                }
+                if (p->i < p->len && p->s[p->i] == (obj ? '}' : ']')) {
+                    p->i++;
+                    break;
+                }
+                jfree(v);
+                return jerr(p, obj ? "expected ',' or '}'" : "expected ',' or ']'");
+            }
+        }
+    } else if (c == '-' || isdigit((unsigned char)c) || isalpha((unsigned char)c)) {
+        size_t st = p->i;
+        while (p->i < p->len && (isalnum((unsigned char)p->s[p->i]) || strchr("+-.", p->s[p->i])))
+            p->i++;
+        v = jnew(isalpha((unsigned char)c) ? J_BOOL : J_NUM);
+        if (!v) return NULL;
+        v->str = malloc(p->i - st + 1);
+        if (!v->str) return (jfree(v), NULL);
+        memcpy(v->str, p->s + st, p->i - st);
+        v->str[p->i - st] = 0;
+        if (v->type == J_BOOL && strcmp(v->str, "true") && strcmp(v->str, "false") &&
+            strcmp(v->str, "null")) {
+            jfree(v);
+            p->i = st;
+            return jerr(p, "unexpected word");
+        }
+    } else {
+        return jerr(p, "unexpected character");
+    }
+    p->depth--;
+    return v;
+}
+
+static const jval *jget(const jval *o, const char *key) {
+    if (!o || o->type != J_OBJ) return NULL;
+    for (int k = 0; k < o->n; k++)
+        if (!strcmp(o->keys[k], key)) return o->items[k];
+    return NULL;
+}
+
+/* ---- Files ---- */
+
+static char *read_all(const char *path, size_t *len, yomi_error *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return (yomi_fail(err, 0, 0, "cannot open %s", path), NULL);
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t r = fread(buf + n, 1, cap - n - 1, f);
+        n += r;
+        if (n + 1 < cap) break;
+        cap *= 2;
+        char *t = realloc(buf, cap);
+        if (!t) {
+            free(buf);
+            buf = NULL;
+        }
+        buf = t;
+    }
+    fclose(f);
+    if (!buf) return (yomi_fail(err, 0, 0, "out of memory reading %s", path), NULL);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+void go_problem_free(go_problem *p) {
+    if (!p) return;
+    go_board_free(p->board);
+    go_board_free(p->original);
+    sgf_free(p->sgf);
+    free(p);
+}
+
+/* ---- Who plays: the comment ---- */
+
+static go_color comment_to_play(const char *c) {
+    if (!c) return GO_EMPTY;
+    char low[256];
+    size_t n = 0;
+    for (; c[n] && n + 1 < sizeof low; n++) low[n] = (char)tolower((unsigned char)c[n]);
+    low[n] = 0;
+    if (strstr(low, "black to")) return GO_BLACK;
+    if (strstr(low, "white to")) return GO_WHITE;
+    return GO_EMPTY;
+}
+
+/* ---- Region and defender ---- */
+
+/* Distance (4-neighbour steps through the region) from the open board, for
+ * every region point; a large value where the region does not reach it. */
+static void frontier_distance(const go_board *b, const bool *region, int *dist) {
+    static const int far = 1 << 20;
+    int queue[GO_MAX_POINTS], qh = 0, qt = 0;
+    for (int p = 0; p < GO_MAX_POINTS; p++) dist[p] = far;
+    GO_FOR_POINTS(b, p) {
+        if (!region[p]) continue;
+        GO_FOR_NEIGHBORS(p, n) {
+            if (go_board_on(b, n) && !region[n] && dist[p] == far) {
+                dist[p] = 1;
+                queue[qt++] = p;
+            }
+        }
+    }
+    while (qh < qt) {
+        int p = queue[qh++];
+        GO_FOR_NEIGHBORS(p, n) {
+            if (go_board_on(b, n) && region[n] && dist[n] == far) {
+                dist[n] = dist[p] + 1;
+                queue[qt++] = n;
+            }
+        }
+    }
+}
+
+go_color go_problem_guess_defender(const go_board *b, const bool *region) {
+    int dist[GO_MAX_POINTS];
+    frontier_distance(b, region, dist);
+    double sum[3] = {0, 0, 0};
+    int cnt[3] = {0, 0, 0};
+    GO_FOR_POINTS(b, p) {
+        go_color c = go_board_at(b, p);
+        if (c != GO_BLACK && c != GO_WHITE) continue;
+        double d = dist[p] >= (1 << 20) ? 40 : dist[p];
+        sum[c] += d;
+        cnt[c]++;
+    }
+    if (!cnt[GO_BLACK]) return GO_WHITE;
+    if (!cnt[GO_WHITE]) return GO_BLACK;
+    return sum[GO_BLACK] / cnt[GO_BLACK] >= sum[GO_WHITE] / cnt[GO_WHITE] ? GO_BLACK : GO_WHITE;
+}
+
+/* Region of an open problem: the stones' bounding box, grown to the edge when
+ * one line or less would be left. False when there are no stones. */
+static bool box_region(const go_board *b, bool *region) {
+    int n = go_board_size(b), c0 = n, c1 = -1, r0 = n, r1 = -1;
+    GO_FOR_POINTS(b, p) {
+        if (go_board_at(b, p) == GO_EMPTY) continue;
+        int c = go_col(p), r = go_row(p);
+        if (c < c0) c0 = c;
+        if (c > c1) c1 = c;
+        if (r < r0) r0 = r;
+        if (r > r1) r1 = r;
+    }
+    if (c1 < 0) return false;
+    /* No margin: the wall touches the outermost stones, so the attacker's
+     * enclosing stones join it (a one-line margin let defenders live in the
+     * gap: 52 against 43 of the first 99 Cho elementary problems). */
+    const int snap = 1;
+    if (c0 <= snap) c0 = 0;
+    if (r0 <= snap) r0 = 0;
+    if (c1 >= n - 1 - snap) c1 = n - 1;
+    if (r1 >= n - 1 - snap) r1 = n - 1;
+    memset(region, 0, sizeof(bool) * GO_MAX_POINTS);
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) region[go_pt(c, r)] = true;
+    return true;
+}
+
+/* Region of an enclosed problem: the target's living space (empty points and
+ * defender stones reachable from it), the attacker strings bordering it, and
+ * the liberties of those with at most four (so they can be attacked). */
+static void flood_region(const go_board *b, go_point target, bool *region) {
+    go_color def = go_board_at(b, target);
+    memset(region, 0, sizeof(bool) * GO_MAX_POINTS);
+    int queue[GO_MAX_POINTS], qh = 0, qt = 0;
+    region[target] = true;
+    queue[qt++] = target;
+    while (qh < qt) {
+        int p = queue[qh++];
+        GO_FOR_NEIGHBORS(p, n) {
+            go_color c = go_board_at(b, n);
+            if (!region[n] && (c == GO_EMPTY || c == def)) {
+                region[n] = true;
+                queue[qt++] = n;
+            }
+        }
+    }
+    bool space[GO_MAX_POINTS];
+    memcpy(space, region, sizeof space);
+    GO_FOR_POINTS(b, p) {
+        if (!space[p]) continue;
+        GO_FOR_NEIGHBORS(p, n) {
+            if (go_board_at(b, n) != go_other(def) || region[n]) continue;
+            go_point st[GO_MAX_POINTS], lib[GO_MAX_POINTS];
+            int ns = go_string_stones(b, n, st, GO_MAX_POINTS);
+            for (int k = 0; k < ns; k++) region[st[k]] = true;
+            int nl = go_string_liberties(b, n, lib, GO_MAX_POINTS);
+            if (nl <= 4)
+                for (int k = 0; k < nl; k++) region[lib[k]] = true;
+        }
+    }
+}
+
+/* Largest defender string in the region, the deepest on ties. */
+static go_point pick_target(const go_board *b, const bool *region, go_color def) {
+    int dist[GO_MAX_POINTS];
+    frontier_distance(b, region, dist);
+    go_point best = GO_NO_POINT;
+    int best_size = 0, best_depth = -1;
+    GO_FOR_POINTS(b, p) {
+        if (!region[p] || go_board_at(b, p) != def || go_string_id(b, p) != p) continue;
+        go_point st[GO_MAX_POINTS];
+        int ns = go_string_stones(b, p, st, GO_MAX_POINTS), depth = 0;
+        for (int k = 0; k < ns; k++)
+            if (dist[st[k]] > depth) depth = dist[st[k]];
+        if (ns > best_size || (ns == best_size && depth > best_depth)) {
+            best = p;
+            best_size = ns;
+            best_depth = depth;
+        }
+    }
+    return best;
+}
+
+/* Fills everything outside the region with the attacker's stones, leaving
+ * isolated eyes at least two lines away from the region. */
+static bool add_frame(go_board *b, const bool *region, go_color att) {
+    int n = go_board_size(b);
+    bool any = false;
+    GO_FOR_POINTS(b, p) {
+        if (!region[p]) any = true;
+    }
+    if (!any) return false;
+    bool eye[GO_MAX_POINTS] = {false};
+    GO_FOR_POINTS(b, p) {
+        if (region[p] || go_col(p) % 3 != 1 || go_row(p) % 3 != 1) continue;
+        bool near = false;
+        for (int dr = -2; dr <= 2 && !near; dr++)
+            for (int dc = -2; dc <= 2 && !near; dc++) {
+                int c = go_col(p) + dc, r = go_row(p) + dr;
+                if (c >= 0 && r >= 0 && c < n && r < n && region[go_pt(c, r)]) near = true;
+            }
+        eye[p] = !near;
+    }
+    GO_FOR_POINTS(b, p) {
+        if (region[p] || eye[p]) continue;
+        go_board_setup(b, p, att); /* a point that would leave no liberty stays empty */
+    }
+    return true;
+}
+
+/* ---- Building ---- */
+
+static go_problem *problem_new(const go_board *orig) {
+    go_problem *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->size = go_board_size(orig);
+    p->original = go_board_new(p->size);
+    p->board = go_board_new(p->size);
+    if (!p->original || !p->board) {
+        go_problem_free(p);
+        return NULL;
+    }
+    go_board_copy(p->original, orig);
+    go_board_copy(p->board, orig);
+    p->target = GO_NO_POINT;
+    return p;
+}
+
+/* Finishes a problem whose original board, to_play and (maybe) target are set. */
+static bool problem_setup(go_problem *p, const go_problem_hints *h, go_point ma, yomi_error *err) {
+    const go_board *b = p->original;
+    go_point target = ma;
+    snprintf(p->how_target, sizeof p->how_target, "%s", ma != GO_NO_POINT ? "MA" : "guessed");
+    if (h && h->target) {
+        target = go_vertex_parse(b, h->target);
+        if (target == GO_NO_POINT || target == GO_PASS) {
+            yomi_fail(err, 0, 0, "--target %s: not a point of the %dx%d board", h->target, p->size,
+                      p->size);
+            return false;
+        }
+        snprintf(p->how_target, sizeof p->how_target, "--target");
+    }
+    if (target != GO_NO_POINT && go_board_at(b, target) != GO_BLACK &&
+        go_board_at(b, target) != GO_WHITE) {
+        char v[8];
+        go_vertex_format(b, target, v, sizeof v);
+        yomi_fail(err, 0, 0, "target %s is an empty point: give a stone of the group to kill or save (--target VERTEX)", v);
+        return false;
+    }
+    bool enclosed = (h && h->no_frame) || ma != GO_NO_POINT;
+    if (enclosed) {
+        if (target == GO_NO_POINT) {
+            yomi_fail(err, 0, 0, "no target: mark a stone with MA or give --target VERTEX");
+            return false;
+        }
+        flood_region(b, target, p->region);
+    } else {
+        if (!box_region(b, p->region)) {
+            yomi_fail(err, 0, 0, "the board has no stones: nothing to solve");
+            return false;
+        }
+        go_color def = target != GO_NO_POINT ? go_board_at(b, target)
+                                             : go_problem_guess_defender(b, p->region);
+        if (target == GO_NO_POINT) target = pick_target(b, p->region, def);
+        if (target == GO_NO_POINT) {
+            yomi_fail(err, 0, 0, "cannot find the group in danger: give --target VERTEX");
+            return false;
+        }
+        p->framed = add_frame(p->board, p->region, go_other(def));
+        if (!p->framed) {
+            /* The problem fills the board: it is enclosed as it is. */
+        }
+    }
+    p->target = target;
+    p->attacker = go_other(go_board_at(b, target));
+    p->live = p->to_play != p->attacker;
+    p->nregion = 0;
+    GO_FOR_POINTS(p->board, q) {
+        if (p->region[q] && go_board_at(p->board, q) == GO_EMPTY) p->nregion++;
+    }
+    return true;
+}
+
+static go_color parse_color(const char *s) {
+    if (!s) return GO_EMPTY;
+    if (s[0] == 'B' || s[0] == 'b') return GO_BLACK;
+    if (s[0] == 'W' || s[0] == 'w') return GO_WHITE;
+    return GO_EMPTY;
+}
+
+static go_problem *load_json(const char *path, const char *text, size_t len,
+                             const go_problem_hints *h, yomi_error *err) {
+    jparser jp = {text, 0, len, err, 0};
+    jval *root = jparse(&jp);
+    if (!root) return NULL;
+    go_problem *prob = NULL;
+    go_board *b = NULL;
+    if (root->type != J_OBJ) {
+        yomi_fail(err, 1, 1, "%s: expected a JSON object with AB, AW, SZ", path);
+        goto done;
+    }
+    int size = 19;
+    const jval *sz = jget(root, "SZ");
+    if (sz && (sz->type == J_STR || sz->type == J_NUM)) size = atoi(sz->str);
+    if (size < 2 || size > GO_MAX_SIZE) {
+        yomi_fail(err, 0, 0, "%s: field SZ: board size %d not in 2..%d", path, size, GO_MAX_SIZE);
+        goto done;
+    }
+    b = go_board_new(size);
+    if (!b) goto done;
+    static const char *const fields[2] = {"AB", "AW"};
+    for (int f = 0; f < 2; f++) {
+        const jval *a = jget(root, fields[f]);
+        if (!a) continue;
+        if (a->type != J_ARR) {
+            yomi_fail(err, 0, 0, "%s: field %s: expected an array of SGF points", path, fields[f]);
+            goto done;
+        }
+        for (int k = 0; k < a->n; k++) {
+            const jval *v = a->items[k];
+            go_point pt = v->type == J_STR ? sgf_point_parse(v->str, size) : GO_NO_POINT;
+            if (pt == GO_NO_POINT || pt == GO_PASS) {
+                yomi_fail(err, 0, 0, "%s: field %s[%d]: \"%s\" is not a point of the %dx%d board",
+                          path, fields[f], k, v->str ? v->str : "?", size, size);
+                goto done;
+            }
+            if (go_board_at(b, pt) != GO_EMPTY ||
+                !go_board_setup(b, pt, f == 0 ? GO_BLACK : GO_WHITE)) {
+                yomi_fail(err, 0, 0, "%s: field %s[%d]: stone at \"%s\" is doubled or has no liberty",
+                          path, fields[f], k, v->str);
+                goto done;
+            }
+        }
+    }
+    go_color to_play = h && h->to_play ? h->to_play : GO_EMPTY;
+    const jval *c = jget(root, "C");
+    const char *comment = c && c->type == J_STR ? c->str : NULL;
+    if (!to_play) to_play = comment_to_play(comment);
+    if (!to_play) {
+        yomi_fail(err, 0, 0, "%s: who plays? the comment (C) does not say \"Black to play\" or "
+                  "\"White to play\": give --to-play B|W", path);
+        goto done;
+    }
+    prob = problem_new(b);
+    if (!prob) goto done;
+    prob->to_play = to_play;
+    if (comment) snprintf(prob->comment, sizeof prob->comment, "%s", comment);
+    const jval *sol = jget(root, "SOL");
+    if (sol && sol->type == J_ARR) {
+        for (int k = 0; k < sol->n && prob->nsol < GO_TSUMEGO_MAX_SOL; k++) {
+            const jval *m = sol->items[k];
+            if (m->type != J_ARR || m->n < 2 || m->items[0]->type != J_STR ||
+                m->items[1]->type != J_STR) {
+                yomi_fail(err, 0, 0, "%s: field SOL[%d]: expected [\"B\", \"point\", ...]", path, k);
+                go_problem_free(prob);
+                prob = NULL;
+                goto done;
+            }
+            if (parse_color(m->items[0]->str) != to_play) continue;
+            go_point pt = sgf_point_parse(m->items[1]->str, size);
+            if (pt == GO_NO_POINT) {
+                yomi_fail(err, 0, 0, "%s: field SOL[%d]: \"%s\" is not a point", path, k,
+                          m->items[1]->str);
+                go_problem_free(prob);
+                prob = NULL;
+                goto done;
+            }
+            prob->sol[prob->nsol++] = pt;
+        }
+    }
+    if (!problem_setup(prob, h, GO_NO_POINT, err)) {
+        go_problem_free(prob);
+        prob = NULL;
+    }
+done:
+    go_board_free(b);
+    jfree(root);
+    return prob;
+}
+
+static go_problem *load_sgf(const char *path, const go_problem_hints *h, yomi_error *err) {
+    sgf_collection *col = sgf_parse_file(path, err);
+    if (!col) return NULL;
+    const sgf_node *root = col->games[0];
+    int size = sgf_board_size(root, err);
+    if (size < 0) return (sgf_free(col), NULL);
+    go_board *b = go_board_new(size);
+    go_problem *prob = NULL;
+    if (!b) goto fail;
+    go_color pl = GO_EMPTY;
+    /* Setup only: the problem is the root position; moves are the solution. */
+    static const char *const ids[3] = {"AB", "AW", "AE"};
+    for (int f = 0; f < 3; f++) {
+        const sgf_prop *pr = sgf_find(root, ids[f]);
+        if (!pr) continue;
+        go_point pts[GO_MAX_POINTS];
+        int n = sgf_prop_points(pr, size, pts, GO_MAX_POINTS, err);
+        if (n < 0) goto fail;
+        for (int k = 0; k < n; k++) {
+            if (!go_board_setup(b, pts[k], f == 0 ? GO_BLACK : f == 1 ? GO_WHITE : GO_EMPTY)) {
+                char v[3];
+                sgf_point_format(pts[k], v);
+                yomi_fail(err, 0, 0, "%s: %s[%s]: stone without a liberty", path, ids[f], v);
+                goto fail;
+            }
+        }
+    }
+    pl = parse_color(sgf_get(root, "PL"));
+    if (h && h->to_play) pl = h->to_play;
+    if (!pl) pl = comment_to_play(sgf_get(root, "C"));
+    if (!pl && root->child) {
+        go_color c;
+        go_point mv;
+        if (sgf_node_move(root->child, size, &c, &mv, NULL) == 1) pl = c;
+    }
+    if (!pl) {
+        yomi_fail(err, 0, 0, "%s: who plays? no PL, no comment and no solution move: give --to-play B|W",
+                  path);
+        goto fail;
+    }
+    go_point ma = GO_NO_POINT;
+    const sgf_prop *mp = sgf_find(root, "MA");
+    if (mp) {
+        go_point pts[GO_MAX_POINTS];
+        int n = sgf_prop_points(mp, size, pts, GO_MAX_POINTS, err);
+        if (n < 0) goto fail;
+        if (n > 0) ma = pts[0];
+    }
+    prob = problem_new(b);
+    if (!prob) goto fail;
+    prob->to_play = pl;
+    const char *cm = sgf_get(root, "C");
+    if (cm) snprintf(prob->comment, sizeof prob->comment, "%s", cm);
+    for (const sgf_node *ch = root->child; ch && prob->nsol < GO_TSUMEGO_MAX_SOL; ch = ch->sibling) {
+        go_color c;
+        go_point mv;
+        if (sgf_node_move(ch, size, &c, &mv, NULL) == 1 && c == pl) prob->sol[prob->nsol++] = mv;
+    }
+    if (!problem_setup(prob, h, ma, err)) goto fail;
+    prob->sgf = col;
+    go_board_free(b);
+    return prob;
+fail:
+    go_problem_free(prob);
+    go_board_free(b);
+    sgf_free(col);
+    return NULL;
+}
+
+go_problem *go_problem_load(const char *path, const go_problem_hints *hints, yomi_error *err) {
+    yomi_error local;
+    if (!err) err = &local;
+    memset(err, 0, sizeof *err);
+    size_t len = 0;
+    char *text = read_all(path, &len, err);
+    if (!text) return NULL;
+    size_t i = 0;
+    while (i < len && isspace((unsigned char)text[i])) i++;
+    go_problem *p = NULL;
+    if (i < len && text[i] == '{') {
+        p = load_json(path, text, len, hints, err);
+    } else if (i < len && text[i] == '(') {
+        free(text);
+        text = NULL;
+        p = load_sgf(path, hints, err);
+    } else {
+        yomi_fail(err, 1, 1, "%s: neither SGF ('(') nor JSON ('{')", path);
+    }
+    free(text);
+    return p;
+}
+
+go_problem *go_problem_from_board(const go_board *b, go_color to_play,
+                                  const go_problem_hints *hints, yomi_error *err) {
+    yomi_error local;
+    if (!err) err = &local;
+    memset(err, 0, sizeof *err);
+    if (to_play != GO_BLACK && to_play != GO_WHITE) {
+        yomi_fail(err, 0, 0, "who plays? give --to-play B|W");
+        return NULL;
+    }
+    go_problem *p = problem_new(b);
+    if (!p) return NULL;
+    p->to_play = to_play;
+    if (!problem_setup(p, hints, GO_NO_POINT, err)) {
+        go_problem_free(p);
+        return NULL;
+    }
+    return p;
+}

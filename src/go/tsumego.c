@@ -1,0 +1,807 @@
+/* Life-and-death search: df-pn over the problem's region, passes as moves.
+ *
+ * The game: the attacker wins when the target string is captured; the
+ * defender wins after two passes in a row with the target on the board, or
+ * when a static rule shows the target alive. Simple ko; each side has a count
+ * of outside ko threats (TS_THR_INF: ko master): retaking a banned ko spends
+ * one. A position that repeats on the current line goes to the side with
+ * unlimited threats, to the defender when neither has them.
+ *
+ * Graph history: a value that depends on a repetition seen on the line
+ * (flag ghi) is never stored as a proof in the table, so a table proof never
+ * rests on a path.
+ *
+ * Table entries are verified by the packed colours of every region point,
+ * the stone counts and the side/ko/pass/master state: a 64-bit key collision
+ * cannot become a proof. */
+#include "yomi/go_tsumego.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dfpn.h"
+#include "core/search.h"
+#include "go/eyes.h"
+#include "go/order.h"
+#include "go/problem.h"
+#include "go/zone.h"
+
+#define TS_INF 0x3fffffffu
+#define TS_MAXD 900
+#define TS_VWORDS 8
+#define TS_MAXZONE (TS_VWORDS * 32)
+#define TS_MAXM (TS_MAXZONE + 1)
+
+typedef struct ts_entry {
+    uint64_t key;
+    uint64_t v[TS_VWORDS];
+    uint64_t st;               /* side, ko, pass, threats, stone counts (verified) */
+    uint32_t pn, dn;
+    uint32_t work;
+    int16_t best;
+    uint8_t used;
+} ts_entry;
+
+typedef struct ts_child {
+    go_point m;
+    uint32_t pn, dn;
+    bool ghi;
+} ts_child;
+
+typedef struct ts {
+    go_board *b;
+    go_color att, def;
+    int thr[3];                /* ko threats left by colour; TS_THR_INF: unlimited */
+    uint64_t cap;              /* node count at which this question stops */
+    bool capped;
+    go_point target;
+    ord_ctx ord;
+    unsigned disable;
+    int dlimit;
+    yomi_ctl ctl;
+    ts_entry *tt;
+    uint64_t tt_mask;
+    go_point zone[TS_MAXZONE];
+    const bool *region;
+    int nzone;
+    uint64_t path[TS_MAXD + 2];
+    int depth;
+    ts_child *frames;          /* TS_MAXM children per depth */
+    struct ts_static { uint64_t key, v[TS_VWORDS]; int8_t res; } *scache; /* Benson answers */
+    /* The position as core's dfpn sees it (the callbacks below). */
+    go_color to_move;
+    bool last_pass, ended;
+    struct ts_step { go_point m, sk; go_color skc; bool last_pass, ended; } steps[TS_MAXD + 2];
+    int nsteps;
+} ts;
+#define TS_SCACHE 32768
+
+static uint64_t mix64(uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+#define TS_THR_INF 7
+
+/* The ko point the mover may not take now without a threat (0 when none). */
+static go_point ko_ban(const ts *s, go_color to_move) {
+    const go_board *b = s->b;
+    if (b->ko == GO_NO_POINT || b->ko_color != to_move) return 0;
+    return b->ko;
+}
+
+static uint64_t state_word(const ts *s, go_color to_move, bool last_pass) {
+    return (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 | (uint64_t)last_pass << 12 |
+           (uint64_t)s->thr[GO_BLACK] << 13 | (uint64_t)s->thr[GO_WHITE] << 16 |
+           (uint64_t)(s->b->stones[GO_BLACK] & 0xffff) << 20 |
+           (uint64_t)(s->b->stones[GO_WHITE] & 0xffff) << 36;
+}
+
+static uint64_t node_key(const ts *s, uint64_t st) { return go_board_hash(s->b) ^ mix64(st + 0x9e37ULL); }
+
+static bool halted(const ts *s) { return s->ctl.stopped || s->capped; }
+
+static void pack(const ts *s, uint64_t *v) {
+    memset(v, 0, sizeof(uint64_t) * TS_VWORDS);
+    for (int i = 0; i < s->nzone; i++)
+        v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
+}
+
+static ts_entry *tt_find(ts *s, uint64_t key, uint64_t st, const uint64_t *v) {
+    if (!s->tt) return NULL;
+    ts_entry *e = &s->tt[(key & s->tt_mask) & ~1ULL];
+    for (int i = 0; i < 2; i++)
+        if (e[i].used && e[i].key == key && e[i].st == st &&
+            !memcmp(e[i].v, v, sizeof e[i].v))
+            return &e[i];
+    return NULL;
+}
+
+static void tt_store(ts *s, uint64_t key, uint64_t st, const uint64_t *v, uint32_t pn,
+                     uint32_t dn, uint32_t work, go_point best) {
+    if (!s->tt) return;
+    ts_entry *e = tt_find(s, key, st, v);
+    if (!e) {
+        ts_entry *b = &s->tt[(key & s->tt_mask) & ~1ULL];
+        /* Replace the unused or the cheaper entry; proofs are kept over estimates. */
+        int i = !b[0].used ? 0 : !b[1].used ? 1 : -1;
+        if (i < 0) {
+            uint64_t w0 = b[0].work + ((b[0].pn == 0 || b[0].dn == 0) ? (1u << 20) : 0);
+            uint64_t w1 = b[1].work + ((b[1].pn == 0 || b[1].dn == 0) ? (1u << 20) : 0);
+            i = w0 <= w1 ? 0 : 1;
+        }
+        e = &b[i];
+    }
+    e->key = key;
+    e->st = st;
+    memcpy(e->v, v, sizeof e->v);
+    e->pn = pn;
+    e->dn = dn;
+    e->work = work;
+    e->best = (int16_t)best;
+    e->used = 1;
+}
+
+/* Cheapest static life first: the target has two
+ * single-point eyes, each an empty point whose every neighbour is a stone of
+ * the target string. Neither can be filled by the attacker (suicide while the
+ * string keeps another liberty), so the string lives unconditionally. */
+static bool target_alive(const ts *s) {
+    const go_board *b = s->b;
+    go_point libs[GO_MAX_POINTS];
+    int n = go_string_liberties(b, s->target, libs, GO_MAX_POINTS), eyes = 0;
+    go_point head = go_head_fast(b, s->target);
+    for (int i = 0; i < n && eyes < 2; i++) {
+        bool eye = true;
+        GO_FOR_NEIGHBORS(libs[i], q) {
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER) continue;
+            if (k != s->def || go_head_fast(b, q) != head) eye = false;
+        }
+        eyes += eye;
+    }
+    return eyes >= 2;
+}
+
+static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->def; }
+
+/* Static knowledge from go-eyes (proven, whoever is ko master): 1 the target
+ * is dead with `to_move` to play, 0 alive, -1 unknown. */
+static int static_status(const ts *s, go_color to_move) {
+    if (s->disable & GO_TS_NO_STATIC) return -1;
+    if (target_alive(s)) return 0;
+    (void)to_move;
+    /* Benson costs a whole-board pass: only when the target has two liberties
+     * that are eye points of the defender's stones (a vital region needs one). */
+    const go_board *b = s->b;
+    go_point libs[GO_MAX_POINTS];
+    int n = go_string_liberties(b, s->target, libs, GO_MAX_POINTS), eyes = 0;
+    for (int i = 0; i < n && eyes < 2; i++) {
+        bool eye = true;
+        GO_FOR_NEIGHBORS(libs[i], q) {
+            go_color k = go_at(b, q);
+            if (k != GO_BORDER && k != s->def) eye = false;
+        }
+        eyes += eye;
+    }
+    if (eyes < 2) return -1;
+    /* Benson's answer depends on the stones alone: cached, verified by the
+     * packed region and the stone counts. */
+    uint64_t v[TS_VWORDS], key = go_board_hash(b) ^ mix64((uint64_t)b->stones[GO_BLACK] << 20 |
+                                                          (uint64_t)b->stones[GO_WHITE]);
+    pack(s, v);
+    struct ts_static *e = &((ts *)s)->scache[key & (TS_SCACHE - 1)];
+    if (e->res && e->key == key && !memcmp(e->v, v, sizeof v)) return e->res > 1 ? 0 : -1;
+    int r = go_benson_alive(s->b, s->target) ? 0 : -1;
+    e->key = key;
+    memcpy(e->v, v, sizeof v);
+    e->res = r == 0 ? 2 : 1;
+    return r;
+}
+
+/* Plays m for c; a banned ko retake spends one of c's threats (none when
+ * unlimited). *saved_ko records the lifted ban for ts_undo. */
+static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color *saved_kc) {
+    go_board *b = s->b;
+    *saved_ko = GO_NO_POINT;
+    if (m != GO_PASS && s->thr[c] > 0 && b->ko == m && b->ko_color == c) {
+        *saved_ko = b->ko;
+        *saved_kc = b->ko_color;
+        b->ko = GO_NO_POINT;
+        b->ko_color = GO_EMPTY;
+        if (s->thr[c] != TS_THR_INF) s->thr[c]--;
+    }
+    if (go_board_play(b, c, m) != GO_OK) {
+        if (*saved_ko != GO_NO_POINT) {
+            b->ko = *saved_ko;
+            b->ko_color = *saved_kc;
+            if (s->thr[c] != TS_THR_INF) s->thr[c]++;
+        }
+        return false;
+    }
+    return true;
+}
+
+static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
+    go_board_undo(s->b);
+    if (saved_ko != GO_NO_POINT) {
+        s->b->ko = saved_ko;
+        s->b->ko_color = saved_kc;
+        if (s->thr[saved_kc] != TS_THR_INF) s->thr[saved_kc]++;
+    }
+}
+
+static int gen_moves(ts *s, go_color c, go_point *out) {
+    int n = 0;
+    static _Thread_local int dist[GO_MAX_POINTS];
+    bool use_d = !(s->disable & GO_TS_NO_DISTANCE) && !target_captured(s);
+    if (use_d) zone_distance(s->b, s->region, s->target, dist);
+    for (int i = 0; i < s->nzone; i++) {
+        go_point m = s->zone[i];
+        if (go_at(s->b, m) != GO_EMPTY) continue;
+        if (use_d && dist[m] >= s->dlimit) continue;
+        int r = go_board_check_move(s->b, c, m);
+        if (r == GO_OK || (r == GO_ILLEGAL_KO && s->thr[c] > 0)) out[n++] = m;
+    }
+    ord_sort(s->b, &s->ord, c, out, n);
+    out[n++] = GO_PASS;
+    return n;
+}
+
+static uint32_t sat_add(uint32_t a, uint32_t b) { return a + b >= TS_INF ? TS_INF : a + b; }
+
+/* Value of child m (from the attacker's side: pn = proof that the attacker wins). */
+static void eval_child(ts *s, go_color c, bool last_pass, ts_child *ch) {
+    ch->ghi = false;
+    if (ch->m == GO_PASS && last_pass) {
+        ch->pn = TS_INF, ch->dn = 0; /* two passes: the target stands */
+        return;
+    }
+    go_point sk;
+    go_color skc = GO_EMPTY;
+    if (!ts_play(s, c, ch->m, &sk, &skc)) {
+        ch->pn = c == s->att ? TS_INF : 0; /* cannot happen: moves are legal */
+        ch->dn = c == s->att ? 0 : TS_INF;
+        return;
+    }
+    go_color o = go_other(c);
+    if (target_captured(s)) {
+        ch->pn = 0, ch->dn = TS_INF;
+    } else {
+        uint64_t st = state_word(s, o, ch->m == GO_PASS);
+        uint64_t key = node_key(s, st);
+        bool rep = false;
+        for (int i = 0; i <= s->depth && !rep; i++) rep = s->path[i] == key;
+        if (rep) {
+            bool att_wins = s->thr[s->att] == TS_THR_INF;
+            ch->pn = att_wins ? 0 : TS_INF;
+            ch->dn = att_wins ? TS_INF : 0;
+            ch->ghi = true;
+        } else if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) {
+            ch->pn = TS_INF, ch->dn = 0;
+        } else {
+            uint64_t v[TS_VWORDS];
+            pack(s, v);
+            ts_entry *e = tt_find(s, key, st, v);
+            if (e) {
+                ch->pn = e->pn, ch->dn = e->dn;
+            } else {
+                ch->pn = 1, ch->dn = 1;
+            }
+        }
+    }
+    ts_undo(s, sk, skc);
+}
+
+/* df-pn MID at the current position, c to move. Returns the node's values. */
+static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn, uint32_t *opn,
+                uint32_t *odn, bool *oghi) {
+    bool is_or = c == s->att;
+    uint64_t start_nodes = s->ctl.nodes;
+    s->ctl.nodes++;
+    if (s->depth >= TS_MAXD) {
+        s->ctl.stopped = true;
+        *opn = 1, *odn = 1, *oghi = true;
+        return;
+    }
+    /* Static knowledge once per expansion (Benson costs a board scan). */
+    int stat = static_status(s, c);
+    if (stat >= 0) {
+        *opn = stat ? 0 : TS_INF;
+        *odn = stat ? TS_INF : 0;
+        *oghi = false;
+        uint64_t st = state_word(s, c, last_pass);
+        uint64_t v[TS_VWORDS];
+        pack(s, v);
+        tt_store(s, node_key(s, st), st, v, *opn, *odn, 1, GO_PASS);
+        return;
+    }
+    ts_child *ch = s->frames + (size_t)s->depth * TS_MAXM;
+    go_point moves[TS_MAXM];
+    int n = gen_moves(s, c, moves);
+    for (int i = 0; i < n; i++) {
+        ch[i].m = moves[i];
+        eval_child(s, c, last_pass, &ch[i]);
+    }
+    uint32_t pn = 0, dn = 0;
+    int best = 0;
+    for (;;) {
+        uint32_t min1 = TS_INF + 1, min2 = TS_INF + 1, sum = 0;
+        best = 0;
+        for (int i = 0; i < n; i++) {
+            uint32_t a = is_or ? ch[i].pn : ch[i].dn, b2 = is_or ? ch[i].dn : ch[i].pn;
+            sum = sat_add(sum, b2);
+            if (a < min1) {
+                min2 = min1;
+                min1 = a;
+                best = i;
+            } else if (a < min2) {
+                min2 = a;
+            }
+        }
+        if (min1 > TS_INF) min1 = TS_INF;
+        if (min2 > TS_INF) min2 = TS_INF;
+        if (is_or) pn = min1, dn = sum;
+        else dn = min1, pn = sum;
+        if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
+        if (yomi_ctl_check(&s->ctl)) break;
+        if (s->ctl.nodes >= s->cap) {
+            s->capped = true;
+            break;
+        }
+        ts_child *b = &ch[best];
+        uint32_t eps2 = min2 >= TS_INF ? TS_INF : min2 + min2 / 4 + 1;
+        uint32_t cth1, cth2; /* child thresholds: (the selecting number, the other) */
+        if (is_or) {
+            cth1 = thpn < eps2 ? thpn : eps2;
+            cth2 = thdn >= TS_INF ? TS_INF : thdn - dn + b->dn;
+        } else {
+            cth1 = thdn < eps2 ? thdn : eps2;
+            cth2 = thpn >= TS_INF ? TS_INF : thpn - pn + b->pn;
+        }
+        go_point sk;
+        go_color skc = GO_EMPTY;
+        if (!ts_play(s, c, b->m, &sk, &skc)) break;
+        s->path[++s->depth] = node_key(s, state_word(s, go_other(c), b->m == GO_PASS));
+        uint32_t cpn, cdn;
+        bool cg;
+        if (is_or) mid(s, go_other(c), b->m == GO_PASS, cth1, cth2, &cpn, &cdn, &cg);
+        else mid(s, go_other(c), b->m == GO_PASS, cth2, cth1, &cpn, &cdn, &cg);
+        s->depth--;
+        ts_undo(s, sk, skc);
+        b->pn = cpn, b->dn = cdn, b->ghi = cg;
+        if (halted(s)) break;
+    }
+    bool ghi = false;
+    if (pn == 0 || dn == 0) {
+        bool win_for_mover = is_or ? pn == 0 : dn == 0;
+        if (win_for_mover) { /* one proving child without history suffices */
+            ghi = true;
+            for (int i = 0; i < n && ghi; i++) {
+                bool proves = is_or ? ch[i].pn == 0 : ch[i].dn == 0;
+                if (proves && !ch[i].ghi) ghi = false, best = i;
+            }
+        } else {
+            for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
+        }
+    } else {
+        for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
+    }
+    *opn = pn, *odn = dn, *oghi = ghi;
+    if (halted(s) && pn != 0 && dn != 0) return;
+    if ((pn == 0 || dn == 0) && ghi) return;
+    uint64_t st = state_word(s, c, last_pass);
+    uint64_t v[TS_VWORDS];
+    pack(s, v);
+    uint64_t work = s->ctl.nodes - start_nodes;
+    tt_store(s, node_key(s, st), st, v, pn, dn, work > 0xffffffffu ? 0xffffffffu : (uint32_t)work,
+             n ? ch[best].m : GO_PASS);
+}
+
+/* Solves the current position (c to move). Returns 1 attacker wins, 0
+ * defender wins, -1 unknown. */
+static int solve_here(ts *s, go_color c, bool last_pass) {
+    if (target_captured(s)) return 1;
+    int stat = static_status(s, c);
+    if (stat >= 0) return stat;
+    s->depth = 0;
+    s->path[0] = node_key(s, state_word(s, c, last_pass));
+    uint32_t pn, dn;
+    bool ghi;
+    mid(s, c, last_pass, TS_INF, TS_INF, &pn, &dn, &ghi);
+    if (pn == 0) return 1;
+    if (dn == 0) return 0;
+    return -1;
+}
+
+/* Follows the table from the current position: the winner's proven moves. */
+static int extract_pv(ts *s, go_color c, bool last_pass, go_point *pv, int max) {
+    int n = 0, played = 0;
+    go_point sk[GO_TSUMEGO_MAX_PV];
+    go_color skc[GO_TSUMEGO_MAX_PV];
+    uint64_t seen[GO_TSUMEGO_MAX_PV + 1];
+    seen[0] = node_key(s, state_word(s, c, last_pass));
+    while (n < max && played < GO_TSUMEGO_MAX_PV && !target_captured(s)) {
+        uint64_t st = state_word(s, c, last_pass);
+        uint64_t v[TS_VWORDS];
+        pack(s, v);
+        ts_entry *e = tt_find(s, node_key(s, st), st, v);
+        if (!e) break;
+        go_point m = e->best;
+        if (m == GO_PASS && last_pass) {
+            pv[n++] = GO_PASS; /* the second pass ends the game */
+            break;
+        }
+        if (!ts_play(s, c, m, &sk[played], &skc[played])) break;
+        played++;
+        pv[n++] = m;
+        last_pass = m == GO_PASS;
+        c = go_other(c);
+        uint64_t k = node_key(s, state_word(s, c, last_pass));
+        bool rep = false;
+        for (int i = 0; i < n && !rep; i++) rep = seen[i] == k;
+        seen[n] = k;
+        if (rep) break;
+    }
+    while (played > 0) {
+        played--;
+        ts_undo(s, sk[played], skc[played]);
+    }
+    return n;
+}
+
+const char *go_tsumego_result_name(yomi_result r) {
+    switch (r) {
+    case YOMI_WIN: return "win";
+    case YOMI_KO_WIN: return "ko_win";
+    case YOMI_KO_LOSS: return "ko_loss";
+    case YOMI_SEKI: return "seki";
+    case YOMI_LOSS: return "loss";
+    case YOMI_DRAW: return "draw";
+    default: return "unknown";
+    }
+}
+
+static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
+    memset(s, 0, sizeof *s);
+    s->b = p->board;
+    s->att = p->attacker;
+    s->def = go_other(p->attacker);
+    s->target = p->target;
+    s->disable = o->disable;
+    s->dlimit = o->distance > 0 ? o->distance : 4;
+    s->region = p->region;
+    s->ord.att = s->att;
+    s->ord.target = p->target;
+    s->ord.disable = o->disable;
+    GO_FOR_POINTS(p->board, q) {
+        if (!p->region[q]) continue;
+        if (s->nzone >= TS_MAXZONE) return false;
+        s->zone[s->nzone++] = q;
+    }
+    size_t mb = o->lim.hash_mb ? o->lim.hash_mb : 16;
+    size_t want = mb * 1024 * 1024 / sizeof(ts_entry), cnt = 2;
+    while (cnt * 2 <= want) cnt *= 2;
+    s->tt = calloc(cnt, sizeof(ts_entry));
+    s->tt_mask = s->tt ? cnt - 1 : 0;
+    s->frames = malloc(sizeof(ts_child) * TS_MAXM * (TS_MAXD + 1));
+    s->scache = calloc(TS_SCACHE, sizeof *s->scache);
+    return s->frames != NULL && s->scache != NULL;
+}
+
+static void ts_free(ts *s) {
+    free(s->tt);
+    free(s->frames);
+    free(s->scache);
+}
+
+
+/* ---- core dfpn adapter: the same game through dfpn_game callbacks ---- */
+
+static uint64_t cb_key(void *ctx) {
+    ts *s = ctx;
+    return node_key(s, state_word(s, s->to_move, s->last_pass)) ^ (s->ended ? 0x5bd1e995ULL : 0);
+}
+
+static uint64_t cb_key2(void *ctx) {
+    ts *s = ctx;
+    uint64_t v[TS_VWORDS], h = mix64(state_word(s, s->to_move, s->last_pass) * 31 + s->ended);
+    pack(s, v);
+    for (int i = 0; i < TS_VWORDS; i++) h = mix64(h ^ v[i]) + (uint64_t)i;
+    return h;
+}
+
+#define TS_STATE_BYTES (TS_VWORDS * 8 + 9)
+
+static void cb_state(void *ctx, unsigned char *out) {
+    ts *s = ctx;
+    uint64_t v[TS_VWORDS], st = state_word(s, s->to_move, s->last_pass);
+    pack(s, v);
+    memcpy(out, v, sizeof v);
+    memcpy(out + sizeof v, &st, 8);
+    out[sizeof v + 8] = s->ended;
+}
+
+static int cb_generate(void *ctx, int *moves, int max) {
+    ts *s = ctx;
+    if (s->ended) return 0;
+    go_point m[TS_MAXM];
+    int n = gen_moves(s, s->to_move, m);
+    if (n > max) n = max;
+    for (int i = 0; i < n; i++) moves[i] = m[i];
+    return n;
+}
+
+static void cb_play(void *ctx, int move) {
+    ts *s = ctx;
+    struct ts_step *st = &s->steps[s->nsteps++];
+    st->m = move;
+    st->last_pass = s->last_pass;
+    st->ended = s->ended;
+    st->sk = GO_NO_POINT;
+    if (move == GO_PASS && s->last_pass) {
+        s->ended = true; /* two passes: the game is over, the board stays */
+    } else if (!ts_play(s, s->to_move, move, &st->sk, &st->skc)) {
+        st->m = GO_NO_POINT; /* cannot happen: generated moves are legal */
+    }
+    s->last_pass = move == GO_PASS;
+    s->to_move = go_other(s->to_move);
+}
+
+static void cb_undo(void *ctx) {
+    ts *s = ctx;
+    struct ts_step *st = &s->steps[--s->nsteps];
+    bool played = st->m != GO_NO_POINT && !(st->m == GO_PASS && st->last_pass);
+    if (played) ts_undo(s, st->sk, st->skc);
+    s->last_pass = st->last_pass;
+    s->ended = st->ended;
+    s->to_move = go_other(s->to_move);
+}
+
+static dfpn_value cb_evaluate(void *ctx) {
+    ts *s = ctx;
+    if (target_captured(s)) return DFPN_WIN;
+    if (s->ended) return DFPN_LOSS;
+    /* Benson costs a board scan and evaluate() runs for every child: only after
+     * a defender move (the one that can make life; less static knowledge is
+     * never unsound), the cheap two-eye test always. */
+    if (s->to_move != s->att) {
+        if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) return DFPN_LOSS;
+        return DFPN_OPEN;
+    }
+    int st = static_status(s, s->to_move);
+    return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
+}
+
+static int cb_is_or(void *ctx) {
+    ts *s = ctx;
+    return s->to_move == s->att;
+}
+
+/* Initial numbers of a new position: a target with many liberties is hard to
+ * capture (proof grows with them) and easy to keep (disproof shrinks). */
+static void cb_estimate(void *ctx, int is_or, uint32_t *pn, uint32_t *dn) {
+    ts *s = ctx;
+    (void)is_or;
+    if (s->disable & GO_TS_NO_ORDER) return;
+    int L = go_string_libs(s->b, s->target);
+    *pn = (uint32_t)(L > 1 ? L : 1);
+    *dn = (uint32_t)(L < 4 ? 5 - L : 1);
+}
+
+static void core_game(ts *s, dfpn_game *g) {
+    memset(g, 0, sizeof *g);
+    g->key = cb_key;
+    g->key2 = cb_key2;
+    g->state_size = TS_STATE_BYTES;
+    g->state = cb_state;
+    g->generate = cb_generate;
+    g->play = cb_play;
+    g->undo = cb_undo;
+    g->evaluate = cb_evaluate;
+    g->is_or = cb_is_or;
+    g->estimate = cb_estimate;
+    g->max_moves = TS_MAXM;
+    g->repetition = s->thr[s->att] == TS_THR_INF ? DFPN_WIN : DFPN_LOSS;
+}
+
+/* Limits left of the problem's budget. */
+static void remaining(const ts *s, const yomi_limits *all, uint64_t used, yomi_limits *out) {
+    *out = *all;
+    if (all->max_nodes) out->max_nodes = all->max_nodes > used ? all->max_nodes - used : 1;
+    if (all->max_seconds > 0) {
+        double left = all->max_seconds - yomi_ctl_elapsed(&s->ctl);
+        out->max_seconds = left > 0.001 ? left : 0.001;
+    }
+}
+
+/* One tier with core's dfpn: fills wins[] for moves[]; returns 1 when the side
+ * to play wins, 0 when it loses, -1 unknown. *used counts plays. */
+static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
+                     const go_point *moves, int n, int *wins, bool all_moves, go_point *pv,
+                     int *npv) {
+    dfpn_game g;
+    core_game(s, &g);
+    dfpn_clear(d);
+    s->to_move = p->to_play;
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+    yomi_limits lim;
+    remaining(s, all, *used, &lim);
+    dfpn_result r;
+    if (dfpn_solve(d, &g, s, &lim, &r) != 0) return -1;
+    *used += r.nodes;
+    if (r.result == YOMI_UNKNOWN) return -1;
+    bool me_att = p->to_play == s->att;
+    if ((r.result == YOMI_WIN) != me_att) {
+        for (int i = 0; i < n; i++) wins[i] = 0;
+        return 0;
+    }
+    for (int i = 0; i < n; i++) wins[i] = -1;
+    int pvm[GO_TSUMEGO_MAX_PV];
+    *npv = dfpn_pv(d, &g, s, pvm, GO_TSUMEGO_MAX_PV);
+    for (int i = 0; i < *npv; i++) pv[i] = pvm[i];
+    if (!all_moves && r.has_move) {
+        for (int i = 0; i < n; i++)
+            if (moves[i] == r.best_move) wins[i] = 1;
+        return 1;
+    }
+    static _Thread_local dfpn_move_result mr[TS_MAXM];
+    remaining(s, all, *used, &lim);
+    int k = dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
+    for (int j = 0; j < k; j++) {
+        *used += mr[j].nodes;
+        for (int i = 0; i < n; i++) {
+            if (moves[i] != mr[j].move) continue;
+            if (mr[j].result == YOMI_UNKNOWN) wins[i] = -1;
+            else wins[i] = (mr[j].result == YOMI_WIN) == me_att;
+        }
+    }
+    return 1;
+}
+
+/* Decides the root moves still open (wins[i] == -1) under the current threat
+ * counts with a node budget per move: 1 win for the side to play, 0 loss.
+ * Returns the number of wins. */
+static int root_pass(ts *s, go_problem *p, const go_point *moves, int n, int *wins,
+                     uint64_t budget) {
+    int nwin = 0;
+    for (int i = 0; i < n; i++) {
+        if (wins[i] >= 0 || s->ctl.stopped) {
+            nwin += wins[i] == 1;
+            continue;
+        }
+        go_point sk;
+        go_color skc = GO_EMPTY;
+        if (!ts_play(s, p->to_play, moves[i], &sk, &skc)) {
+            wins[i] = 0;
+            continue;
+        }
+        s->cap = budget ? s->ctl.nodes + budget : UINT64_MAX;
+        s->capped = false;
+        int r = solve_here(s, go_other(p->to_play), moves[i] == GO_PASS);
+        s->capped = false;
+        ts_undo(s, sk, skc);
+        if (r >= 0) wins[i] = (r == 1) == (p->to_play == s->att);
+        nwin += wins[i] == 1;
+    }
+    return nwin;
+}
+
+void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
+    go_tsumego_opts defaults;
+    memset(&defaults, 0, sizeof defaults);
+    defaults.all_moves = true;
+    const go_tsumego_opts *o = opts ? opts : &defaults;
+    memset(out, 0, sizeof *out);
+    out->result = YOMI_UNKNOWN;
+    /* The distance generator leaves moves out for both sides: its answers are
+     * proofs about the restricted game only, so they say heuristic. */
+    out->proved = (o->disable & GO_TS_NO_DISTANCE) != 0;
+    ts s;
+    if (!ts_init(&s, p, o)) {
+        ts_free(&s);
+        return;
+    }
+    yomi_ctl_init(&s.ctl, &o->lim, "tsumego");
+    go_point moves[TS_MAXM];
+    go_color me = p->to_play, opp = go_other(me);
+    int n = gen_moves(&s, me, moves) - 1; /* a first move, not a pass */
+    int wins[TS_MAXM];
+    /* Tiers from the best result down: (my threats, the opponent's threats). */
+    struct { int mine, theirs; yomi_result res; } tiers[6];
+    int ntiers = 0;
+    if (o->fixed_master) {
+        tiers[0].mine = o->ko_master == me ? TS_THR_INF : 0;
+        tiers[0].theirs = o->ko_master == opp ? TS_THR_INF : 0;
+        tiers[0].res = YOMI_WIN;
+        ntiers = 1;
+    } else {
+        static const int tm[6] = {0, 0, 0, 1, 2, TS_THR_INF};
+        static const int tt[6] = {TS_THR_INF, 1, 0, 0, 0, 0};
+        for (int t = 0; t < 6; t++) {
+            tiers[t].mine = tm[t];
+            tiers[t].theirs = tt[t];
+            tiers[t].res = t == 0 ? YOMI_WIN : t < 3 ? YOMI_KO_WIN : YOMI_KO_LOSS;
+        }
+        ntiers = 6;
+    }
+    static const uint64_t budgets[3] = {20000, 200000, 0};
+    bool core = !(o->disable & GO_TS_OWN_DFPN);
+    dfpn *d = core ? dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16) : NULL;
+    uint64_t used = 0;
+    for (int t = 0; t < ntiers; t++) {
+        s.thr[me] = tiers[t].mine;
+        s.thr[opp] = tiers[t].theirs;
+        for (int i = 0; i < n; i++) wins[i] = -1;
+        int nwin = 0;
+        if (core) {
+            go_point pv[GO_TSUMEGO_MAX_PV];
+            int npv = 0;
+            int r = d ? core_tier(&s, p, d, &o->lim, &used, moves, n, wins, o->all_moves, pv, &npv)
+                      : -1;
+            if (r < 0) break;
+            for (int i = 0; i < n; i++) nwin += wins[i] == 1;
+            int unknown = 0;
+            for (int i = 0; i < n; i++) unknown += wins[i] < 0;
+            out->nunknown = unknown;
+            if (nwin > 0) {
+                out->result = tiers[t].res;
+                for (int i = 0; i < n; i++)
+                    if (wins[i] == 1) {
+                        out->move_result[out->nmoves] = tiers[t].res;
+                        out->moves[out->nmoves++] = moves[i];
+                    }
+                memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
+                out->npv = npv;
+                break;
+            }
+            if (r == 1) break; /* the root wins only by passing: no first move to show */
+            if (t == ntiers - 1) out->result = YOMI_LOSS;
+            continue;
+        }
+        /* The root first: a tier the side to play loses (pass included) needs
+         * one disproof instead of one per move. */
+        s.cap = UINT64_MAX;
+        s.capped = false;
+        int root = solve_here(&s, me, false);
+        if (root >= 0 && (root == 1) != (me == s.att)) {
+            for (int i = 0; i < n; i++) wins[i] = 0;
+        }
+        for (int k = 0; k < 3 && !s.ctl.stopped; k++) {
+            nwin = root_pass(&s, p, moves, n, wins, budgets[k]);
+            if (nwin && !o->all_moves) break;
+        }
+        int unknown = 0;
+        for (int i = 0; i < n; i++) unknown += wins[i] < 0;
+        out->nunknown = unknown;
+        if (nwin > 0) {
+            out->result = tiers[t].res;
+            for (int i = 0; i < n; i++)
+                if (wins[i] == 1) {
+                    out->move_result[out->nmoves] = tiers[t].res;
+                    out->moves[out->nmoves++] = moves[i];
+                }
+            /* PV from the first winning move. */
+            go_point sk;
+            go_color skc = GO_EMPTY;
+            go_point m = out->moves[0];
+            if (ts_play(&s, me, m, &sk, &skc)) {
+                out->pv[0] = m;
+                out->npv = 1 + extract_pv(&s, opp, false, out->pv + 1, GO_TSUMEGO_MAX_PV - 1);
+                ts_undo(&s, sk, skc);
+            }
+            break;
+        }
+        if (unknown) break; /* a weaker tier cannot be decided soundly */
+        if (t == ntiers - 1) out->result = YOMI_LOSS;
+    }
+    out->nodes = core ? used : s.ctl.nodes;
+    out->seconds = yomi_ctl_elapsed(&s.ctl);
+    dfpn_free(d);
+    ts_free(&s);
+}

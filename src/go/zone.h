@@ -1,0 +1,23 @@
+/* Move generators for life-and-death search (seed 000).
+ *
+ * Fixed zone: the problem's region, chosen before the search.
+ * Distance-based: at every node, each point gets a distance from the target
+ * string: the target 0, its liberties 1, a neighbour of a point at d gets
+ * d + 1; a friendly (defender) string next to a point at d shares d, so the
+ * distance jumps along connected stones; an enemy string with K liberties next
+ * to a point at d gives its liberties d + K (breaking through a wall costs its
+ * liberties). Moves with d < limit (4) inside the region are generated. */
+#ifndef YOMI_GO_ZONE_H
+#define YOMI_GO_ZONE_H
+
+#include <stdbool.h>
+
+#include "yomi/go_board.h"
+
+#define ZONE_FAR 1000
+
+/* Distances from the target string over the region's points into dist[]
+ * (ZONE_FAR where unreached). */
+void zone_distance(const go_board *b, const bool *region, go_point target, int *dist);
+
+#endif

@@ -1,0 +1,324 @@
+/* Life-and-death solver (src/go/tsumego.c, problem.c, zone.c, order.c).
+ *  - An independent brute force (plain minimax over every legal move of the
+ *    region and passes, the same rules: capture wins for the attacker, two
+ *    passes or a repetition on the line for the defender, simple ko, no ko
+ *    threats) on random small enclosed positions: the solver's result and its
+ *    set of winning first moves must equal the brute force's.
+ *  - Cho Chikun's elementary problems (data/go/sanderland): the winning first
+ *    moves yomi reports must be non-empty and inside SOL for at least the
+ *    floor below, per-problem node limits (deterministic).
+ *  - Symmetry: the eight board symmetries and the colour swap give the same
+ *    answer (moves mapped) on a sample.
+ *  - Bad input: clear errors with the place and the option to use. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "go/problem.h"
+#include "testutil.h"
+#include "yomi/go_tsumego.h"
+
+/* ---- Brute force ---- */
+
+typedef struct bf {
+    go_board *b;
+    const bool *region;
+    go_point target;
+    go_color att, def;
+    uint64_t path[256];
+    int depth;
+    uint64_t nodes;
+} bf;
+
+static uint64_t bf_key(const bf *s, go_color to_move, bool last_pass) {
+    const go_board *b = s->b;
+    uint64_t ko = (b->ko != GO_NO_POINT && b->ko_color == to_move) ? (uint64_t)b->ko : 0;
+    uint64_t x = go_board_hash(b) ^ (ko * 0x9e3779b97f4a7c15ULL) ^
+                 ((uint64_t)to_move * 0xc2b2ae3d27d4eb4fULL) ^ (last_pass ? 0x165667b19e3779f9ULL : 0);
+    return x;
+}
+
+/* 1 when the attacker wins with c to move. */
+static int bf_solve(bf *s, go_color c, bool last_pass) {
+    if (++s->nodes > 3000000) return 0; /* too big: the caller drops this position */
+    if (go_board_at(s->b, s->target) != s->def) return 1;
+    bool att = c == s->att;
+    int n = go_board_size(s->b);
+    for (int i = 0; i <= n * n; i++) {
+        go_point m = i < n * n ? go_pt(i % n, i / n) : GO_PASS;
+        if (m != GO_PASS && (!s->region[m] || go_board_at(s->b, m) != GO_EMPTY)) continue;
+        int r;
+        if (m == GO_PASS && last_pass) {
+            r = 0;
+        } else {
+            if (go_board_play(s->b, c, m) != GO_OK) continue;
+            if (go_board_at(s->b, s->target) != s->def) {
+                r = 1;
+            } else {
+                uint64_t k = bf_key(s, go_other(c), m == GO_PASS);
+                bool rep = false;
+                for (int j = 0; j <= s->depth && !rep; j++) rep = s->path[j] == k;
+                if (rep || s->depth >= 250) {
+                    r = 0;
+                } else {
+                    s->path[++s->depth] = k;
+                    r = bf_solve(s, go_other(c), m == GO_PASS);
+                    s->depth--;
+                }
+            }
+            go_board_undo(s->b);
+        }
+        if (att && r == 1) return 1;
+        if (!att && r == 0) return 0;
+    }
+    return att ? 0 : 1;
+}
+
+static uint64_t rng_state = 0x1234567ULL;
+static unsigned rnd(unsigned n) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+static void test_brute_force(void) {
+    int compared = 0, tries = 0, max = t_sanitized() ? 15 : 60;
+    uint64_t total = 0;
+    go_board *b = go_board_new(5);
+    while (compared < max && tries < 200000) {
+        tries++;
+        int size = 4 + (int)rnd(2);
+        go_board_clear(b, size);
+        for (int r = 0; r < size; r++)
+            for (int c = 0; c < size; c++) {
+                unsigned x = rnd(100);
+                go_color k = x < 36 ? GO_BLACK : x < 72 ? GO_WHITE : GO_EMPTY;
+                if (k) go_board_setup(b, go_pt(c, r), k);
+            }
+        /* Target: a white string; black attacks. */
+        go_point whites[GO_MAX_POINTS];
+        int nw = 0;
+        GO_FOR_POINTS(b, p) {
+            if (go_board_at(b, p) == GO_WHITE) whites[nw++] = p;
+        }
+        if (!nw) continue;
+        go_point t = whites[rnd((unsigned)nw)];
+        char tv[8];
+        go_vertex_format(b, t, tv, sizeof tv);
+        go_problem_hints h = {GO_EMPTY, tv, true};
+        go_color to_play = rnd(2) ? GO_BLACK : GO_WHITE;
+        yomi_error err;
+        go_problem *p = go_problem_from_board(b, to_play, &h, &err);
+        if (!p) continue;
+        if (p->nregion < 3 || p->nregion > 6) {
+            go_problem_free(p);
+            continue;
+        }
+        /* Brute force: winning first moves of the side to play (passes excluded). */
+        bf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker), {0}, 0, 0};
+        bool bf_win[GO_MAX_POINTS] = {false};
+        int bf_n = 0;
+        GO_FOR_POINTS(p->board, m) {
+            if (!p->region[m] || go_board_at(p->board, m) != GO_EMPTY) continue;
+            if (go_board_play(p->board, to_play, m) != GO_OK) continue;
+            s.depth = 0;
+            s.path[0] = bf_key(&s, go_other(to_play), false);
+            int r = go_board_at(p->board, p->target) != s.def ? 1 : bf_solve(&s, go_other(to_play), false);
+            go_board_undo(p->board);
+            if ((r == 1) == (to_play == p->attacker)) {
+                bf_win[m] = true;
+                bf_n++;
+            }
+        }
+        if (s.nodes > 3000000) { /* too big for the brute force: draw another */
+            go_problem_free(p);
+            continue;
+        }
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.fixed_master = true;
+        o.ko_master = GO_EMPTY;
+        o.disable = GO_TS_NO_DISTANCE; /* the brute force plays every region point */
+        o.lim.hash_mb = 4;
+        go_tsumego_answer a;
+        go_tsumego_solve(p, &o, &a);
+        bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && a.nmoves == bf_n;
+        for (int i = 0; i < a.nmoves; i++) same &= bf_win[a.moves[i]];
+        CHECK_MSG(same, "brute force: %d winning moves, yomi %s with %d (target %s, %s to play)",
+                  bf_n, go_tsumego_result_name(a.result), a.nmoves, tv,
+                  to_play == GO_BLACK ? "black" : "white");
+        if (!same) go_board_print(p->board, stderr);
+        compared++;
+        total += s.nodes;
+        go_problem_free(p);
+    }
+    go_board_free(b);
+    fprintf(stderr, "brute force: %d positions compared (%llu brute-force nodes, %d drawn)\n",
+            compared, (unsigned long long)total, tries);
+    CHECK_MSG(compared == max, "only %d random positions compared", compared);
+}
+
+/* ---- Cho Chikun elementary ---- */
+
+static bool inside_sol(const go_problem *p, const go_tsumego_answer *a) {
+    if (a->nmoves == 0) return false;
+    for (int i = 0; i < a->nmoves; i++) {
+        bool f = false;
+        for (int k = 0; k < p->nsol; k++) f |= p->sol[k] == a->moves[i];
+        if (!f) return false;
+    }
+    return true;
+}
+
+static void test_cho(const char *data) {
+    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
+    CHECK_MSG(dir != NULL, "no data folder given");
+    if (!dir) return;
+    bool san = t_sanitized();
+    int count = san ? 12 : 60, step = san ? 75 : 15, correct = 0, solved = 0;
+    for (int i = 0; i < count; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/Prob%04d.json", dir, 1 + i * step);
+        yomi_error err;
+        go_problem *p = go_problem_load(path, NULL, &err);
+        CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+        if (!p) continue;
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.lim.max_nodes = san ? 100000 : 400000;
+        go_tsumego_answer a;
+        go_tsumego_solve(p, &o, &a);
+        if (a.result != YOMI_UNKNOWN) solved++;
+        if (inside_sol(p, &a)) correct++;
+        go_problem_free(p);
+    }
+    double rate = 100.0 * correct / count;
+    fprintf(stderr, "cho-elementary sample: %d/%d correct (%.1f%%), %d answered\n", correct, count,
+            rate, solved);
+    /* Floors measured on this sample with these node limits (2026-11-24: 40/60 = 66.7% release; sanitized 12 problems). */
+    CHECK_MSG(rate >= (san ? 40.0 : 63.0), "Cho elementary sample: %.1f%% correct", rate);
+}
+
+/* ---- Symmetry and colour swap ---- */
+
+static go_point sym_point(go_point p, int size, int sym) {
+    if (p == GO_PASS || p == GO_NO_POINT) return p;
+    int c = go_col(p), r = go_row(p), n = size - 1;
+    if (sym & 1) c = n - c;
+    if (sym & 2) r = n - r;
+    if (sym & 4) {
+        int t = c;
+        c = r;
+        r = t;
+    }
+    return go_pt(c, r);
+}
+
+static void test_symmetry(const char *data) {
+    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
+    if (!dir) return;
+    int nprob = t_sanitized() ? 2 : 4, checked = 0;
+    for (int i = 0; i < nprob; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/Prob%04d.json", dir, 1 + i * 37);
+        yomi_error err;
+        go_problem *p = go_problem_load(path, NULL, &err);
+        CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+        if (!p) continue;
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.lim.max_nodes = 400000;
+        go_tsumego_answer a0;
+        go_tsumego_solve(p, &o, &a0);
+        if (a0.result == YOMI_UNKNOWN || a0.nunknown) {
+            go_problem_free(p);
+            continue;
+        }
+        int size = p->size;
+        for (int sym = 0; sym < 16; sym++) {
+            bool swap = sym >= 8;
+            go_board *b = go_board_new(size);
+            GO_FOR_POINTS(p->original, q) {
+                go_color k = go_board_at(p->original, q);
+                if (k == GO_EMPTY) continue;
+                go_board_setup(b, sym_point(q, size, sym & 7), swap ? go_other(k) : k);
+            }
+            go_color tp = swap ? go_other(p->to_play) : p->to_play;
+            go_problem *q = go_problem_from_board(b, tp, NULL, &err);
+            CHECK_MSG(q != NULL, "symmetry %d of %s: %s", sym, path, err.msg);
+            if (q) {
+                go_tsumego_answer a;
+                go_tsumego_solve(q, &o, &a);
+                bool same = a.result == a0.result && a.nmoves == a0.nmoves;
+                for (int k = 0; k < a0.nmoves && same; k++) {
+                    bool f = false;
+                    for (int j = 0; j < a.nmoves; j++)
+                        f |= a.moves[j] == sym_point(a0.moves[k], size, sym & 7);
+                    same &= f;
+                }
+                CHECK_MSG(same, "%s symmetry %d%s: %s/%d moves vs %s/%d", path, sym & 7,
+                          swap ? " colours swapped" : "", go_tsumego_result_name(a.result),
+                          a.nmoves, go_tsumego_result_name(a0.result), a0.nmoves);
+                go_problem_free(q);
+            }
+            go_board_free(b);
+        }
+        checked++;
+        go_problem_free(p);
+    }
+    CHECK_MSG(checked >= nprob / 2, "symmetry: only %d problems solved to check", checked);
+}
+
+/* ---- Bad input ---- */
+
+static const char *write_tmp(const char *name, const char *text) {
+    static char path[256];
+    snprintf(path, sizeof path, "/tmp/yomi_ts_%d_%s", (int)getpid(), name);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+    return path;
+}
+
+static void test_bad_input(void) {
+    yomi_error err;
+    go_problem *p = go_problem_load("/nonexistent/x.json", NULL, &err);
+    CHECK(p == NULL && strstr(err.msg, "cannot open"));
+    const char *f = write_tmp("a.json", "{\"AB\": [\"aa\", \"bb\"],\n \"AW\": [\"cc\" \"dd\"]}");
+    p = go_problem_load(f, NULL, &err);
+    CHECK_MSG(p == NULL && err.line == 2 && strstr(err.msg, "expected"), "line %ld: %s", err.line,
+              err.msg);
+    f = write_tmp("b.json", "{\"AB\": [\"aa\", \"bb\"], \"AW\": [\"cb\", \"ca\"], \"SZ\": \"19\"}");
+    p = go_problem_load(f, NULL, &err);
+    CHECK_MSG(p == NULL && strstr(err.msg, "--to-play"), "%s", err.msg);
+    go_problem_hints h = {GO_BLACK, NULL, false};
+    p = go_problem_load(f, &h, &err);
+    CHECK_MSG(p != NULL, "%s", err.msg);
+    go_problem_free(p);
+    f = write_tmp("c.json", "{\"AB\": [\"zz\"], \"C\": \"Black to play\"}");
+    p = go_problem_load(f, NULL, &err);
+    CHECK_MSG(p == NULL && strstr(err.msg, "AB[0]"), "%s", err.msg);
+    f = write_tmp("d.sgf", "(;FF[4]SZ[9]AB[aa][ba]AW[ca][cb])");
+    p = go_problem_load(f, NULL, &err);
+    CHECK_MSG(p == NULL && strstr(err.msg, "--to-play"), "%s", err.msg);
+    h.target = "E5";
+    p = go_problem_load(f, &h, &err);
+    CHECK_MSG(p == NULL && strstr(err.msg, "--target"), "%s", err.msg);
+}
+
+int main(int argc, char **argv) {
+    const char *data = argc > 1 ? argv[1] : NULL;
+    test_bad_input();
+    test_brute_force();
+    test_symmetry(data);
+    test_cho(data);
+    return t_summary("test_go_tsumego");
+}
