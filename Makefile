@@ -49,6 +49,8 @@ regress: build
 
 example: build
 	./build/yomi reversi solve examples/reversi/ffo-end.obf
+	./build/yomi go solve examples/go/cho-elementary-0001.json
+	./build/yomi clobber solve --batch examples/clobber/boards.txt
 
 clean:
 	rm -rf build build-asan build-fuzz
