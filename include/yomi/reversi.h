@@ -28,6 +28,12 @@ void rv_format_board(const rv_pos *pos, char *buf);
 /* "a1".."h8", "pass", "--". buf >= 5 bytes. Returns buf. */
 const char *rv_square_name(int x, char *buf);
 int rv_square_parse(const char *s);  /* -1 when invalid */
+/* Plays x (0..63 or RV_PASS) for the side to move of pos. Returns false, and
+ * leaves pos unchanged, when the move is illegal (a pass is legal only when the
+ * side to move has no move and the game is not over). */
+bool rv_pos_play(rv_pos *pos, int x);
+/* Parses "F5", "f5" or "PA"/"pass" (case-insensitive) at s[0..n); -1 when invalid. */
+int rv_move_parse(const char *s, size_t n);
 
 /* Leaf count at depth: a pass is a ply, a finished game is a leaf. */
 uint64_t rv_perft(const rv_pos *pos, int depth);

@@ -25,12 +25,4 @@ typedef struct rv_ggf_game {
  * (column = byte offset + 1, line = `line`) and the field that was wrong. */
 int rv_ggf_parse(const char *text, size_t len, long line, rv_ggf_game *g, yomi_error *err);
 
-/* Plays x (0..63 or RV_PASS) for the side to move of pos. Returns false, and
- * leaves pos unchanged, when the move is illegal (a pass is legal only when the
- * side to move has no move and the game is not over). */
-bool rv_pos_play(rv_pos *pos, int x);
-
-/* Parses "F5", "f5" or "PA"/"pass" (case-insensitive) at s[0..n); -1 when invalid. */
-int rv_move_parse(const char *s, size_t n);
-
 #endif

@@ -127,3 +127,31 @@ uint64_t rv_perft(const rv_pos *pos, int depth) {
     rv_bitboard_init();
     return perft_rec(pos->P, pos->O, depth, false);
 }
+
+bool rv_pos_play(rv_pos *pos, int x) {
+    rv_bitboard_init();
+    uint64_t moves = rv_moves(pos->P, pos->O);
+    if (x == RV_PASS) {
+        if (moves || !rv_moves(pos->O, pos->P)) return false;
+    } else {
+        if (x < 0 || x >= 64 || !(moves & (1ULL << x))) return false;
+        uint64_t f = rv_flips(pos->P, pos->O, x);
+        pos->P ^= f | (1ULL << x);
+        pos->O ^= f;
+    }
+    uint64_t t = pos->P;
+    pos->P = pos->O;
+    pos->O = t;
+    pos->black_to_move = !pos->black_to_move;
+    return true;
+}
+
+int rv_move_parse(const char *s, size_t n) {
+    if (n == 2 && tolower((unsigned char)s[0]) == 'p' && tolower((unsigned char)s[1]) == 'a')
+        return RV_PASS;
+    if (n == 4 && !strncmp(s, "pass", 4)) return RV_PASS;
+    if (n != 2) return -1;
+    char sq[3] = {s[0], s[1], 0};
+    int x = rv_square_parse(sq);   /* a square, case-insensitive */
+    return x == RV_PASS ? -1 : x;   /* its other pass spellings are not GGF's */
+}
