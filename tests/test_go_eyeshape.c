@@ -841,7 +841,7 @@ static void run_shapes(bool full) {
     CHECK(n_ko_nodes > (t_sanitized() ? 10 : 100));
     printf("go_life_status: %ld proven answers, all agreeing with the oracle; %ld ko-dependent positions left "
            "UNKNOWN\n", n_life_definite, n_life_ko);
-    printf("shapes: %ld placements (%ld skipped: wall or white not one string), %ld start positions x side, "
+    printf("shapes: %ld placements (%ld left out: wall or white not one string), %ld start positions x side, "
            "%ld winners agree, %ld winning-move sets agree (%ld split by joined stones, not compared); "
            "oracle nodes %ld, library states %ld\n",
            n_placements, n_skipped, n_roots, n_agree, n_moves_agree, n_split, n_oracle_nodes, n_lib_states);
