@@ -692,6 +692,20 @@ static int root_pass(ts *s, go_problem *p, const go_point *moves, int n, int *wi
     return nwin;
 }
 
+/* Records one tier's answers: how many first moves a limit left undecided and,
+ * when some win (wins[i] == 1), the tier's result and those moves. */
+static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *moves, const int *wins,
+                      int n) {
+    out->nunknown = 0;
+    for (int i = 0; i < n; i++) out->nunknown += wins[i] < 0;
+    for (int i = 0; i < n; i++)
+        if (wins[i] == 1) {
+            out->result = res;
+            out->move_result[out->nmoves] = res;
+            out->moves[out->nmoves++] = moves[i];
+        }
+}
+
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -746,16 +760,8 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
                       : -1;
             if (r < 0) break;
             for (int i = 0; i < n; i++) nwin += wins[i] == 1;
-            int unknown = 0;
-            for (int i = 0; i < n; i++) unknown += wins[i] < 0;
-            out->nunknown = unknown;
+            take_wins(out, tiers[t].res, moves, wins, n);
             if (nwin > 0) {
-                out->result = tiers[t].res;
-                for (int i = 0; i < n; i++)
-                    if (wins[i] == 1) {
-                        out->move_result[out->nmoves] = tiers[t].res;
-                        out->moves[out->nmoves++] = moves[i];
-                    }
                 memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
                 out->npv = npv;
                 break;
@@ -776,16 +782,8 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
             nwin = root_pass(&s, p, moves, n, wins, budgets[k]);
             if (nwin && !o->all_moves) break;
         }
-        int unknown = 0;
-        for (int i = 0; i < n; i++) unknown += wins[i] < 0;
-        out->nunknown = unknown;
+        take_wins(out, tiers[t].res, moves, wins, n);
         if (nwin > 0) {
-            out->result = tiers[t].res;
-            for (int i = 0; i < n; i++)
-                if (wins[i] == 1) {
-                    out->move_result[out->nmoves] = tiers[t].res;
-                    out->moves[out->nmoves++] = moves[i];
-                }
             /* PV from the first winning move. */
             go_point sk;
             go_color skc = GO_EMPTY;
@@ -797,7 +795,7 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
             }
             break;
         }
-        if (unknown) break; /* a weaker tier cannot be decided soundly */
+        if (out->nunknown) break; /* a weaker tier cannot be decided soundly */
         if (t == ntiers - 1) out->result = YOMI_LOSS;
     }
     out->nodes = core ? used : s.ctl.nodes;
