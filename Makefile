@@ -6,7 +6,9 @@ WERROR ?= OFF
 FUZZ_SECONDS ?= 20
 DATA ?= $(abspath data)
 
-.PHONY: install all build test test-release test-asan fuzz fuzz-smoke bench regress suites clean example
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
+
+.PHONY: format format-check install all build test test-release test-asan fuzz fuzz-smoke bench regress suites clean example
 
 all: build
 
@@ -51,6 +53,12 @@ example: build
 	./build/yomi reversi solve examples/reversi/ffo-end.obf
 	./build/yomi go solve examples/go/cho-elementary-0001.json
 	./build/yomi clobber solve --batch examples/clobber/boards.txt
+
+format:
+	clang-format -i $(FORMAT_FILES)
+
+format-check:
+	clang-format --dry-run --Werror $(FORMAT_FILES)
 
 clean:
 	rm -rf build build-asan build-fuzz

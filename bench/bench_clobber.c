@@ -44,8 +44,8 @@ static void load_boards(const char *dir) {
         while (fgets(line, sizeof line, in) && nboards < 2000) {
             if (sscanf(line, "%159s %7s %7s", board, pl, win) != 3) continue;
             board_line *b = &boards[nboards];
-            if (clob_strip_parse(board, strlen(board), &b->b, NULL) || clob_player_parse(pl, &b->player, NULL) ||
-                clob_player_parse(win, &b->winner, NULL))
+            if (clob_strip_parse(board, strlen(board), &b->b, NULL) ||
+                clob_player_parse(pl, &b->player, NULL) || clob_player_parse(win, &b->winner, NULL))
                 continue;
             nboards++;
         }
@@ -59,7 +59,8 @@ static long peak_kb(void) {
     return ru.ru_maxrss;
 }
 
-static void run_boards(const char *db, unsigned without, int count, uint64_t *nodes, double *secs, int *wrong) {
+static void run_boards(const char *db, unsigned without, int count, uint64_t *nodes, double *secs,
+                       int *wrong) {
     clob_options o = {.db_path = db, .without = without, .hash_mb = 256};
     clob_solver *s = clob_solver_new(&o, NULL);
     *nodes = 0;

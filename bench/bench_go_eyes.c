@@ -88,13 +88,17 @@ int main(void) {
                     for (int d = 0; d < 4; d++) {
                         int X = x + dx[d], Y = y + dy[d];
                         int nb = X >= 0 && Y >= 0 && X < 8 && Y < 8 ? idx[Y * 8 + X] : -1;
-                        if (nb >= 0) r.adj[idx[bit]] |= (uint16_t)(1u << nb);
-                        else r.wall |= (uint16_t)(1u << idx[bit]);
+                        if (nb >= 0)
+                            r.adj[idx[bit]] |= (uint16_t)(1u << nb);
+                        else
+                            r.wall |= (uint16_t)(1u << idx[bit]);
                     }
                 }
                 go_es_status st;
-                if (pass == 0) go_es_cache_clear();
-                else go_es_classify(&r, &st); /* fill the cache, then time a hit */
+                if (pass == 0)
+                    go_es_cache_clear();
+                else
+                    go_es_classify(&r, &st); /* fill the cache, then time a hit */
                 double t0 = now();
                 go_es_classify(&r, &st);
                 double dt = now() - t0;
@@ -107,8 +111,8 @@ int main(void) {
                     t_cached += dt;
                 }
             }
-        printf("%4d %6d %8ld %12.1f %13.2f %16.2f\n", n, npolys[n], states, t_unc * 1e3, t_unc * 1e3 / npolys[n],
-               t_cached * 1e6 / npolys[n]);
+        printf("%4d %6d %8ld %12.1f %13.2f %16.2f\n", n, npolys[n], states, t_unc * 1e3,
+               t_unc * 1e3 / npolys[n], t_cached * 1e6 / npolys[n]);
     }
     return 0;
 }

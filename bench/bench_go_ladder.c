@@ -120,7 +120,8 @@ static void bench_pachi(const char *dir) {
                 if (line[0] == '\n') continue;
                 int c = 0;
                 for (const char *s = line; *s && *s != '\n' && c < size; s++) {
-                    if (*s == 'X' || *s == 'O') go_board_setup(b, go_pt(c, r), *s == 'X' ? GO_BLACK : GO_WHITE);
+                    if (*s == 'X' || *s == 'O')
+                        go_board_setup(b, go_pt(c, r), *s == 'X' ? GO_BLACK : GO_WHITE);
                     if (*s == 'X' || *s == 'O' || *s == '.') c++;
                 }
                 r++;
@@ -130,8 +131,9 @@ static void bench_pachi(const char *dir) {
         char col[8], vtx[16];
         int expect;
         const char *s = line[0] == '!' ? line + 1 : line;
-        if (!b || (sscanf(s, "ladder %7s %15s %d", col, vtx, &expect) != 3 &&
-                   sscanf(s, "ladder_any %7s %15s %d", col, vtx, &expect) != 3))
+        if (!b ||
+            (sscanf(s, "ladder %7s %15s %d", col, vtx, &expect) != 3 &&
+             sscanf(s, "ladder_any %7s %15s %d", col, vtx, &expect) != 3))
             continue;
         go_point p = go_vertex_parse(b, vtx);
         enum { REPS = 20 };

@@ -57,17 +57,21 @@ int main(int argc, char **argv) {
     int step = argc > 2 ? atoi(argv[2]) : 20;
     uint64_t max_plays = argc > 3 ? strtoull(argv[3], NULL, 10) : 400000;
     if (step < 1) step = 1;
-    static const struct { const char *dir; int n; } suites[2] = {
-        {"go/sanderland/cho-elementary", 900}, {"go/sanderland/cho-intermediate", 861}};
-    static const struct { const char *label; unsigned bit; } variants[] = {
+    static const struct {
+        const char *dir;
+        int n;
+    } suites[2] = {{"go/sanderland/cho-elementary", 900}, {"go/sanderland/cho-intermediate", 861}};
+    static const struct {
+        const char *label;
+        unsigned bit;
+    } variants[] = {
         {"all", 0},
         {"-distance", GO_TS_NO_DISTANCE},
         {"-order", GO_TS_NO_ORDER},
         {"-static", GO_TS_NO_STATIC},
         {"own-dfpn(expansions)", GO_TS_OWN_DFPN},
     };
-    printf("per problem at most %llu plays; every %dth problem\n", (unsigned long long)max_plays,
-           step);
+    printf("per problem at most %llu plays; every %dth problem\n", (unsigned long long)max_plays, step);
     for (int s = 0; s < 2; s++) {
         char dir[1024];
         snprintf(dir, sizeof dir, "%.900s/%s", data, suites[s].dir);

@@ -19,8 +19,7 @@ static inline bool gt_parse_row(go_board *b, int size, int row, const char *line
         if (col >= size || (ch != '.' && ch != 'X' && ch != 'O')) return false;
         go_point p = go_pt(col++, row);
         go_color c = ch == 'X' ? GO_BLACK : ch == 'O' ? GO_WHITE : GO_EMPTY;
-        if (c != GO_EMPTY && go_board_at(b, p) != c && !go_board_setup(b, p, c) && strict)
-            return false;
+        if (c != GO_EMPTY && go_board_at(b, p) != c && !go_board_setup(b, p, c) && strict) return false;
     }
     return col == size;
 }

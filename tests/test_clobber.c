@@ -13,7 +13,12 @@
 #include "testutil.h"
 #include "yomi/clobber.h"
 #include "core/search.h"
-#define TIMED(x) do { double t0_ = yomi_now(); x; fprintf(stderr, "%-30s %.2f s\n", #x, yomi_now() - t0_); } while (0)
+#define TIMED(x)                                                                                             \
+    do {                                                                                                     \
+        double t0_ = yomi_now();                                                                             \
+        x;                                                                                                   \
+        fprintf(stderr, "%-30s %.2f s\n", #x, yomi_now() - t0_);                                             \
+    } while (0)
 
 static const char *data_dir;
 
@@ -202,8 +207,8 @@ static void test_segclobber(clob_solver *s) {
                 clob_set(&c, a.from, CLOB_EMPTY);
                 clob_set(&c, a.to, me);
                 clob_answer a2;
-                CHECK_MSG(clob_solve(s, &c, 1 - player, NULL, &a2) == YOMI_LOSS, "%s %s: move %d-%d does not win",
-                          board, pl, a.from, a.to);
+                CHECK_MSG(clob_solve(s, &c, 1 - player, NULL, &a2) == YOMI_LOSS,
+                          "%s %s: move %d-%d does not win", board, pl, a.from, a.to);
             } else {
                 CHECK(a.from == -1);
             }
@@ -234,8 +239,8 @@ static void test_random(clob_solver *s, unsigned without) {
         clob_strip_format(&b, buf);
         clob_outcome bf = clob_brute_outcome(&b);
         clob_outcome got = solve_class(w, &b);
-        CHECK_MSG(got == bf, "%s (without %x): solver %s, brute force %s", buf, without, clob_outcome_name(got),
-                  clob_outcome_name(bf));
+        CHECK_MSG(got == bf, "%s (without %x): solver %s, brute force %s", buf, without,
+                  clob_outcome_name(got), clob_outcome_name(bf));
         if (without) continue;
         clob_strip r = clob_strip_reverse(&b);
         CHECK_MSG(solve_class(s, &r) == bf, "%s reversed changes the class", buf);
@@ -288,7 +293,8 @@ static void test_db(void) {
             checked++;
             /* Up to 10 stones the brute force, past it the solver without a database. */
             clob_outcome want = len <= 10 ? clob_brute_outcome(&b) : solve_class(plain, &b);
-            if (c != want && wrong++ < 5) CHECK_MSG(0, "db class of run len %d bits %llx", len, (unsigned long long)bits);
+            if (c != want && wrong++ < 5)
+                CHECK_MSG(0, "db class of run len %d bits %llx", len, (unsigned long long)bits);
         }
     CHECK_MSG(wrong == 0, "%ld of %ld database classes wrong", wrong, checked);
     /* Every link up to 10 stones: g - h is a P-position by brute force. */
@@ -298,7 +304,8 @@ static void test_db(void) {
         for (uint64_t bits = 1; bits + 1 < 1ULL << len; bits++) {
             uint64_t i = ((1ULL << len) - 4) + bits;
             const uint8_t *lp = img + 64 + entries + 4 * i;
-            uint32_t l = (uint32_t)lp[0] | (uint32_t)lp[1] << 8 | (uint32_t)lp[2] << 16 | (uint32_t)lp[3] << 24;
+            uint32_t l =
+                (uint32_t)lp[0] | (uint32_t)lp[1] << 8 | (uint32_t)lp[2] << 16 | (uint32_t)lp[3] << 24;
             if (!l) continue;
             int hl = 2;
             while ((1ULL << (hl + 1)) - 4 <= l - 1) hl++;
@@ -310,8 +317,8 @@ static void test_db(void) {
             for (int k = 0; k < hl; k++) clob_set(&d, len + 1 + k, (hb >> k & 1) ? CLOB_O : CLOB_X);
             links++;
             if (t_sanitized() && links % 5) continue;
-            CHECK_MSG(clob_brute_outcome(&d) == CLOB_OUT_P, "link of len %d bits %llx is not an equal game", len,
-                      (unsigned long long)bits);
+            CHECK_MSG(clob_brute_outcome(&d) == CLOB_OUT_P, "link of len %d bits %llx is not an equal game",
+                      len, (unsigned long long)bits);
         }
     CHECK_MSG(links > 100, "only %ld links", links);
     /* Dominated moves exist, and a solver with the database agrees with the

@@ -36,14 +36,20 @@ static void test_limits(void) {
     yomi_ctl c;
     yomi_ctl_init(&c, &lim, "test");
     uint64_t n = 0;
-    while (!yomi_ctl_check(&c) && n < 1000000) { c.nodes++; n++; }
+    while (!yomi_ctl_check(&c) && n < 1000000) {
+        c.nodes++;
+        n++;
+    }
     CHECK(c.stopped);
     CHECK(n >= 10000 && n < 20000);
     atomic_int cancel = 0;
     lim.max_nodes = 0;
     lim.cancel = &cancel;
     yomi_ctl_init(&c, &lim, "test");
-    for (int i = 0; i < 10000; i++) { c.nodes++; (void)yomi_ctl_check(&c); }
+    for (int i = 0; i < 10000; i++) {
+        c.nodes++;
+        (void)yomi_ctl_check(&c);
+    }
     CHECK(!c.stopped);
     atomic_store(&cancel, 1);
     for (int i = 0; i < 10000 && !yomi_ctl_check(&c); i++) c.nodes++;

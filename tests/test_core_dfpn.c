@@ -28,10 +28,10 @@ typedef struct graph {
     /* play state */
     int stack[4 * GMAXN + 16];
     int sp;
-    uint64_t key_mask;  /* weak keys: key & key_mask */
+    uint64_t key_mask; /* weak keys: key & key_mask */
     uint64_t key2_mask; /* 0: key2 is a constant */
     long plays;
-    long cancel_at;     /* > 0: set *cancel when plays reaches it */
+    long cancel_at; /* > 0: set *cancel when plays reaches it */
     atomic_int *cancel;
 } graph;
 
@@ -185,8 +185,8 @@ static void gen_dag(graph *g, uint64_t *st, int alternate) {
  * flips each move and side 0 is OR; otherwise each vertex's owner is random. */
 typedef struct cyc_shape {
     int extra_alt, extra_own; /* vertices: 3 + up to this many */
-    int term_pct;             /* share of terminal vertices (half won, half lost) */
-    int max_deg;              /* out-degree 1..max_deg (8% have none) */
+    int term_pct; /* share of terminal vertices (half won, half lost) */
+    int max_deg; /* out-degree 1..max_deg (8% have none) */
 } cyc_shape;
 static cyc_shape cyc = {7, 12, 24, 3};
 
@@ -265,9 +265,7 @@ static void gen_cops(graph *g, uint64_t *st, int alternate) {
             for (int side = 0; side < 2; side++) {
                 int id = (c * nv + r) * 2 + side;
                 g->is_or[id] = side == 0;
-                g->term[id] = c == r                     ? DFPN_WIN
-                              : side == 0 && exitv[r] ? DFPN_LOSS
-                                                      : DFPN_OPEN;
+                g->term[id] = c == r ? DFPN_WIN : side == 0 && exitv[r] ? DFPN_LOSS : DFPN_OPEN;
                 int me = side == 0 ? c : r;
                 for (int i = 0; i <= deg[me]; i++) {
                     int to = i < deg[me] ? adj[me][i] : me;
@@ -424,9 +422,9 @@ static void count_nodes(uint64_t n, const char *what, long inst) {
 typedef struct mode {
     int use_is_or, use_state, use_estimate;
     dfpn_value rep;
-    size_t entries;     /* 0: 1 MB table */
-    int weak_bits;      /* >0: key keeps that many bits */
-    int key2_const;     /* key2 is constant (needs the exact state) */
+    size_t entries; /* 0: 1 MB table */
+    int weak_bits; /* >0: key keeps that many bits */
+    int key2_const; /* key2 is constant (needs the exact state) */
 } mode;
 
 /* Solves g in mode m, compares with the oracle (root value, best move, every root move),
@@ -436,8 +434,7 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
     dfpn_value rep = m->rep == DFPN_WIN ? DFPN_WIN : DFPN_LOSS;
     if (m->weak_bits) g->key_mask = (1ULL << m->weak_bits) - 1;
     if (m->key2_const) g->key2_mask = 0;
-    size_t entries = m->entries && m->entries < family_min_entries ? family_min_entries
-                                                                    : m->entries;
+    size_t entries = m->entries && m->entries < family_min_entries ? family_min_entries : m->entries;
     dfpn *s = entries ? dfpn_new_entries(entries) : dfpn_new(1);
     yomi_limits safety = {0};
     safety.max_nodes = SAFETY_NODES;
@@ -475,16 +472,16 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
         dfpn_value cv = truth(g, mr[i].move, rep, acyclic);
         n_root_moves++;
         if (mr[i].result != as_result(cv)) {
-            fprintf(stderr, "root move %d: dfpn %s, oracle %s\n", mr[i].move,
-                    vname(mr[i].result), vname(as_result(cv)));
+            fprintf(stderr, "root move %d: dfpn %s, oracle %s\n", mr[i].move, vname(mr[i].result),
+                    vname(as_result(cv)));
             ok = 0;
         }
     }
     if (g->sp != 1) ok = 0;
     n_instances++;
     if (ok) n_agree++;
-    CHECK_MSG(ok, "%s instance %ld: dfpn %s (rc %d, sp %d), oracle %s", what, inst,
-              vname(r.result), rc, g->sp, vname(as_result(want)));
+    CHECK_MSG(ok, "%s instance %ld: dfpn %s (rc %d, sp %d), oracle %s", what, inst, vname(r.result), rc,
+              g->sp, vname(as_result(want)));
     if (!ok) dump_graph(g);
     dfpn_free(s);
     g->key_mask = g->key2_mask = ~0ULL;
@@ -492,21 +489,21 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
 }
 
 static const mode MODES[] = {
-    {0, 0, 0, DFPN_OPEN, 0, 0, 0},     /* plain */
-    {1, 0, 0, DFPN_OPEN, 0, 0, 0},     /* is_or callback */
-    {1, 0, 1, DFPN_LOSS, 0, 0, 0},     /* heuristic initial numbers */
-    {1, 0, 0, DFPN_WIN, 0, 0, 0},      /* repetition wins for OR */
-    {1, 0, 0, DFPN_OPEN, 4, 0, 0},     /* tiny table: constant replacement */
-    {1, 0, 0, DFPN_OPEN, 8, 2, 0},     /* tiny table and a 2-bit key */
-    {1, 0, 0, DFPN_OPEN, 0, 1, 0},     /* 1-bit key, key2 verifies */
-    {1, 1, 0, DFPN_OPEN, 0, 1, 1},     /* 1-bit key, constant key2, exact state verifies */
-    {1, 1, 1, DFPN_WIN, 8, 0, 1},      /* tiny table, constant key2, state */
+    {0, 0, 0, DFPN_OPEN, 0, 0, 0}, /* plain */
+    {1, 0, 0, DFPN_OPEN, 0, 0, 0}, /* is_or callback */
+    {1, 0, 1, DFPN_LOSS, 0, 0, 0}, /* heuristic initial numbers */
+    {1, 0, 0, DFPN_WIN, 0, 0, 0}, /* repetition wins for OR */
+    {1, 0, 0, DFPN_OPEN, 4, 0, 0}, /* tiny table: constant replacement */
+    {1, 0, 0, DFPN_OPEN, 8, 2, 0}, /* tiny table and a 2-bit key */
+    {1, 0, 0, DFPN_OPEN, 0, 1, 0}, /* 1-bit key, key2 verifies */
+    {1, 1, 0, DFPN_OPEN, 0, 1, 1}, /* 1-bit key, constant key2, exact state verifies */
+    {1, 1, 1, DFPN_WIN, 8, 0, 1}, /* tiny table, constant key2, state */
 };
 #define NMODES (int)(sizeof MODES / sizeof MODES[0])
 
 /* Modes where roles come from depth parity need graphs whose roles alternate. */
-static void run_family(const char *what, int count, uint64_t seed,
-                       void (*gen)(graph *, uint64_t *, int), int acyclic) {
+static void run_family(const char *what, int count, uint64_t seed, void (*gen)(graph *, uint64_t *, int),
+                       int acyclic) {
     uint64_t st = seed ^ seed_salt;
     graph *g = malloc(sizeof *g);
     long bad = 0;
@@ -656,8 +653,8 @@ static void test_nim(int count) {
         }
         n_instances++;
         if (ok) n_agree++;
-        CHECK_MSG(ok, "nim instance %d: heaps %d %d %d, dfpn %s, oracle %s", inst, p.h[0],
-                  p.h[1], p.h[2], vname(r.result), want ? "win" : "loss");
+        CHECK_MSG(ok, "nim instance %d: heaps %d %d %d, dfpn %s, oracle %s", inst, p.h[0], p.h[1], p.h[2],
+                  vname(r.result), want ? "win" : "loss");
         dfpn_free(s);
         if (!ok && ++bad > 5) break;
     }
@@ -686,9 +683,8 @@ static void test_limits(int count) {
         dfpn_result r;
         dfpn_solve(s, &gm, g, &lim, &r);
         dfpn_free(s);
-        CHECK_MSG(r.result == full.result && r.nodes == full.nodes,
-                  "cap = nodes: %s %llu vs %s %llu", vname(r.result),
-                  (unsigned long long)r.nodes, vname(full.result),
+        CHECK_MSG(r.result == full.result && r.nodes == full.nodes, "cap = nodes: %s %llu vs %s %llu",
+                  vname(r.result), (unsigned long long)r.nodes, vname(full.result),
                   (unsigned long long)full.nodes);
         uint64_t cap = 1 + (uint64_t)rint_(&st, (int)full.nodes - 1);
         if (inst & 1) cap = full.nodes - 1;
@@ -696,11 +692,9 @@ static void test_limits(int count) {
         g->plays = 0;
         s = dfpn_new(1);
         dfpn_solve(s, &gm, g, &lim, &r);
-        CHECK_MSG(r.result == YOMI_UNKNOWN && r.nodes == cap && (uint64_t)g->plays == cap &&
-                      g->sp == 1,
-                  "cap %llu of %llu: %s after %llu nodes (%ld plays)",
-                  (unsigned long long)cap, (unsigned long long)full.nodes, vname(r.result),
-                  (unsigned long long)r.nodes, g->plays);
+        CHECK_MSG(r.result == YOMI_UNKNOWN && r.nodes == cap && (uint64_t)g->plays == cap && g->sp == 1,
+                  "cap %llu of %llu: %s after %llu nodes (%ld plays)", (unsigned long long)cap,
+                  (unsigned long long)full.nodes, vname(r.result), (unsigned long long)r.nodes, g->plays);
         if (r.result == YOMI_UNKNOWN) n_unknown_ok++;
         /* the capped search stored nothing false: the same solver finishes correctly */
         dfpn_solve(s, &gm, g, &safety_lim, &r);
@@ -725,11 +719,10 @@ static void test_limits(int count) {
                 unknown += mr[i].result == YOMI_UNKNOWN;
                 if (same && mr[i].result != YOMI_UNKNOWN) same = mr[i].result == mfull[i].result;
             }
-            CHECK_MSG(unknown > 0 && same && sum == lim.max_nodes &&
-                          (uint64_t)g->plays == lim.max_nodes && g->sp == 1,
-                      "analyse cap %llu of %llu: %d unknown, sum %llu",
-                      (unsigned long long)lim.max_nodes, (unsigned long long)sum_full,
-                      unknown, (unsigned long long)sum);
+            CHECK_MSG(unknown > 0 && same && sum == lim.max_nodes && (uint64_t)g->plays == lim.max_nodes &&
+                          g->sp == 1,
+                      "analyse cap %llu of %llu: %d unknown, sum %llu", (unsigned long long)lim.max_nodes,
+                      (unsigned long long)sum_full, unknown, (unsigned long long)sum);
             dfpn_free(s);
         }
         /* cancel raised from inside the game after k plays: exactly k plays, UNKNOWN, and
@@ -743,15 +736,13 @@ static void test_limits(int count) {
         s = dfpn_new(1);
         dfpn_solve(s, &gm, g, &cl, &r);
         CHECK_MSG(r.result == YOMI_UNKNOWN && g->plays == g->cancel_at && g->sp == 1,
-                  "cancel at %ld: %s after %ld plays", g->cancel_at, vname(r.result),
-                  g->plays);
+                  "cancel at %ld: %s after %ld plays", g->cancel_at, vname(r.result), g->plays);
         g->cancel_at = 0;
         dfpn_solve(s, &gm, g, &safety_lim, &r);
         CHECK(r.result == full.result);
         dfpn_free(s);
     }
-    CHECK_MSG(checked > count / 2, "only %d of %d limit instances had >= 2 nodes", checked,
-              count);
+    CHECK_MSG(checked > count / 2, "only %d of %d limit instances had >= 2 nodes", checked, count);
     /* cancel set before the search: nothing is played */
     gen_tree(g, &st, 1);
     while (g->nch[0] == 0) gen_tree(g, &st, 1);
@@ -798,8 +789,8 @@ static void test_many_roots(int count) {
             dfpn_result r;
             dfpn_solve(s, &gm, g, &safety_lim, &r);
             count_nodes(r.nodes, "roots", inst);
-            dfpn_value want = g->term[g->root] != DFPN_OPEN ? (dfpn_value)g->term[g->root]
-                                                             : truth(g, -1, rep, 0);
+            dfpn_value want =
+                g->term[g->root] != DFPN_OPEN ? (dfpn_value)g->term[g->root] : truth(g, -1, rep, 0);
             if (r.result != as_result(want)) ok = 0;
             dfpn_move_result mr[GMAXC];
             int n = dfpn_analyse_root(s, &gm, g, &safety_lim, mr, GMAXC);
@@ -839,8 +830,7 @@ static void test_negative_control(void) {
         dfpn_free(s);
     }
     CHECK_MSG(wrong, "no wrong answer in %d instances without key verification", tried);
-    printf("negative control: a wrong answer after %d instances without verification\n",
-           tried);
+    printf("negative control: a wrong answer after %d instances without verification\n", tried);
     free(g);
 }
 
@@ -948,8 +938,8 @@ int main(int argc, char **argv) {
     printf("dfpn: %ld instances, %ld agree with the oracle, %ld root moves checked, "
            "%ld exact caps, %llu dfpn nodes, %ld oracle calls, %ld path/retrograde "
            "cross-checks\n",
-           n_instances, n_agree, n_root_moves, n_unknown_ok,
-           (unsigned long long)total_nodes, oracle_calls, n_oracle_cross);
+           n_instances, n_agree, n_root_moves, n_unknown_ok, (unsigned long long)total_nodes, oracle_calls,
+           n_oracle_cross);
     free(memo);
     return t_summary("test_core_dfpn");
 }

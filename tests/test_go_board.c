@@ -43,19 +43,12 @@ static void test_vertices(void) {
 
 static void test_liberties(void) {
     static const char *const rows[] = {
-        "X........",
-        ".........",
-        "....XX...",
-        "....X.O..",
-        ".........",
-        ".........",
-        "..O......",
-        "..OX.....",
-        "X.......O",
+        "X........", ".........", "....XX...", "....X.O..", ".........",
+        ".........", "..O......", "..OX.....", "X.......O",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(go_board_check(b));
-    CHECK_EQ_INT(go_string_libs(b, V(b, "A9")), 2);   /* corner */
+    CHECK_EQ_INT(go_string_libs(b, V(b, "A9")), 2); /* corner */
     CHECK_EQ_INT(go_string_libs(b, V(b, "A1")), 2);
     CHECK_EQ_INT(go_string_libs(b, V(b, "J1")), 2);
     /* E7 F7 E6: an L of three in the open: 7 liberties. */
@@ -113,15 +106,8 @@ static void test_liberties(void) {
 static void test_capture_and_snapback(void) {
     /* White D5 in atari; black E5 captures it. */
     static const char *const rows[] = {
-        ".........",
-        ".........",
-        ".........",
-        "...X.....",
-        "..XO.....",
-        "...X.....",
-        ".........",
-        ".........",
-        ".........",
+        ".........", ".........", ".........", "...X.....", "..XO.....",
+        "...X.....", ".........", ".........", ".........",
     };
     go_board *b = gt_board_from_rows(9, rows);
     uint64_t h0 = go_board_hash(b);
@@ -145,11 +131,7 @@ static void test_capture_and_snapback(void) {
      * black takes with A1 and is left with one liberty at B1, which white retakes,
      * capturing five stones (not a ko: the capturing string is large). */
     static const char *const snap[] = {
-        ".....",
-        ".....",
-        "OOOO.",
-        "XXXO.",
-        "..XO.",
+        ".....", ".....", "OOOO.", "XXXO.", "..XO.",
     };
     b = gt_board_from_rows(5, snap);
     CHECK(go_board_check(b));
@@ -181,11 +163,7 @@ static void test_capture_and_snapback(void) {
 
 static void test_ko(void) {
     static const char *const rows[] = {
-        ".....",
-        ".XO..",
-        "X.XO.",
-        ".XO..",
-        ".....",
+        ".....", ".XO..", "X.XO.", ".XO..", ".....",
     };
     go_board *b = gt_board_from_rows(5, rows);
     /* White B3 captures C3 and starts a ko; black may not retake at C3 at once. */
@@ -199,7 +177,8 @@ static void test_ko(void) {
     CHECK(go_board_check(b));
     /* The same position reached another way (no capture just now) allows the take:
      * the history, not the position, decides (seed 002, ko). */
-    go_board *same = gt_board_from_rows(5, (const char *const[]){".....", ".XO..", "XO.O.", ".XO..", "....."});
+    go_board *same =
+        gt_board_from_rows(5, (const char *const[]){".....", ".XO..", "XO.O.", ".XO..", "....."});
     CHECK_EQ_INT(go_board_hash(same), go_board_hash(b));
     CHECK_EQ_INT(go_board_check_move(same, GO_BLACK, c3), GO_OK);
     go_board_free(same);
@@ -240,11 +219,7 @@ static void test_ko(void) {
 
 static void test_suicide(void) {
     static const char *const rows[] = {
-        ".X...",
-        "X....",
-        ".....",
-        "OOO..",
-        "XX.O.",
+        ".X...", "X....", ".....", "OOO..", "XX.O.",
     };
     go_board *b = gt_board_from_rows(5, rows);
     CHECK_EQ_INT(go_board_check_move(b, GO_WHITE, V(b, "A5")), GO_ILLEGAL_SUICIDE);
@@ -319,19 +294,15 @@ static void test_history_and_copy(void) {
     go_board_free(c);
     /* Enemy neighbours filtered by liberties. */
     static const char *const rows[] = {
-        "XO...",
-        "XO...",
-        ".XO..",
-        "..X..",
-        ".....",
+        "XO...", "XO...", ".XO..", "..X..", ".....",
     };
     go_board_free(b);
     b = gt_board_from_rows(5, rows);
     go_point nb[8];
-    CHECK_EQ_INT(go_string_neighbors(b, V(b, "B5"), 0, nb, 8), 2);  /* A5-A4, B3 */
-    CHECK_EQ_INT(go_string_neighbors(b, V(b, "B5"), 1, nb, 8), 1);  /* A5-A4 has 1, B3 2 */
+    CHECK_EQ_INT(go_string_neighbors(b, V(b, "B5"), 0, nb, 8), 2); /* A5-A4, B3 */
+    CHECK_EQ_INT(go_string_neighbors(b, V(b, "B5"), 1, nb, 8), 1); /* A5-A4 has 1, B3 2 */
     CHECK_EQ_INT(nb[0], go_string_id(b, V(b, "A4")));
-    CHECK_EQ_INT(go_string_neighbors(b, V(b, "B3"), 0, nb, 1), 1);  /* max respected */
+    CHECK_EQ_INT(go_string_neighbors(b, V(b, "B3"), 0, nb, 1), 1); /* max respected */
     go_point st[4];
     CHECK_EQ_INT(go_string_stones(b, V(b, "A5"), st, 4), 2);
     CHECK_EQ_INT(go_string_stones(b, V(b, "A5"), st, 1), 1);
@@ -546,7 +517,6 @@ static void test_setup_refused_after_merge(void) {
     go_board_free(b);
 }
 
-
 /* ---- A naive reference: positions as plain arrays, rules applied by flood fill,
  * simple ko as "recreates the position before the opponent's last move", superko as
  * "recreates any earlier position". Slow, obvious, independent of board.c. ---- */
@@ -590,8 +560,7 @@ static bool naive_alive(const naive *g, go_point p, unsigned char *mark) {
 /* Plays c at p into out (captures, then suicide check). Returns GO_OK,
  * GO_ILLEGAL_OCCUPIED or GO_ILLEGAL_SUICIDE; removed[k] counts stones of colour k
  * taken off. */
-static int naive_play(const naive *g, go_color c, go_point p, bool suicide_ok, naive *out,
-                      int removed[3]) {
+static int naive_play(const naive *g, go_color c, go_point p, bool suicide_ok, naive *out, int removed[3]) {
     static const int d[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     unsigned char mark[GO_MAX_POINTS];
     *out = *g;

@@ -90,8 +90,7 @@ static bool can_capture(go_board *b, go_color by, go_point target, memo *m) {
 
 static void random_board(go_board *b, int size, int pc, int po) {
     go_board_clear(b, size);
-    for (int tries = 0; tries < 2; tries++)
-        GO_FOR_POINTS(b, p) {
+    for (int tries = 0; tries < 2; tries++) GO_FOR_POINTS(b, p) {
             int r = (int)(rnd() % 100);
             go_color c = r < pc ? GO_BLACK : r < pc + po ? GO_WHITE : GO_EMPTY;
             if (c != GO_EMPTY && go_at(b, p) == GO_EMPTY) go_board_setup(b, p, c);
@@ -151,11 +150,7 @@ static go_board *rows_board(int size, const char *const *rows) {
 static void test_benson_known(void) {
     /* One string, two eyes in the corner. */
     static const char *const one[] = {
-        ". X . X .",
-        "X X X X X",
-        ". . . . .",
-        ". O O O .",
-        ". . . . .",
+        ". X . X .", "X X X X X", ". . . . .", ". O O O .", ". . . . .",
     };
     go_board *b = rows_board(5, one);
     CHECK(go_benson_alive(b, V(b, "A4")));
@@ -168,11 +163,7 @@ static void test_benson_known(void) {
     /* Many strings sharing eyes (seed 002, 多块活棋): B5 and D5 are single stones whose
      * only eyes are shared with the big string; every one is alive. */
     static const char *const many[] = {
-        ". X . X .",
-        "X . X . X",
-        "X X X X X",
-        ". . . . .",
-        ". . O . .",
+        ". X . X .", "X . X . X", "X X X X X", ". . . . .", ". . O . .",
     };
     b = rows_board(5, many);
     CHECK(go_benson_alive(b, V(b, "B5")));
@@ -181,11 +172,7 @@ static void test_benson_known(void) {
     go_board_free(b);
     /* One eye only: not alive. A single eye plus a false eye: not alive. */
     static const char *const dead[] = {
-        ". X O . .",
-        "X X O . .",
-        "O O O . .",
-        ". . . . .",
-        ". . . . .",
+        ". X O . .", "X X O . .", "O O O . .", ". . . . .", ". . . . .",
     };
     b = rows_board(5, dead);
     CHECK(!go_benson_alive(b, V(b, "A4")));
@@ -198,8 +185,8 @@ static void test_benson_known(void) {
 /* Are the on-board orthogonal neighbours of p connected through c's stones of the
  * ring of eight around p (flood fill)? */
 static bool ring_connected(const go_board *b, go_point p, go_color c, const go_color *fill_empty) {
-    static const int ring[8] = {-GO_STRIDE, -GO_STRIDE + 1, 1, GO_STRIDE + 1, GO_STRIDE, GO_STRIDE - 1, -1,
-                                -GO_STRIDE - 1};
+    static const int ring[8] = {-GO_STRIDE, -GO_STRIDE + 1, 1,  GO_STRIDE + 1,
+                                GO_STRIDE,  GO_STRIDE - 1,  -1, -GO_STRIDE - 1};
     bool own[8];
     for (int i = 0; i < 8; i++) {
         go_color k = go_board_at(b, p + ring[i]);
@@ -219,8 +206,10 @@ static bool ring_connected(const go_board *b, go_point p, go_color c, const go_c
     int seen = -1;
     for (int i = 0; i < 8; i += 2) {
         if (go_board_at(b, p + ring[i]) == GO_BORDER) continue;
-        if (seen < 0) seen = label[i];
-        else if (label[i] != seen) return false;
+        if (seen < 0)
+            seen = label[i];
+        else if (label[i] != seen)
+            return false;
     }
     return true;
 }
@@ -249,7 +238,7 @@ static void test_eye_kind(void) {
             for (int i = 0; i < nd; i++, c /= 3)
                 if (c % 3) go_board_setup(b, dpts[i], c % 3 == 1 ? GO_BLACK : GO_WHITE);
             go_color black = GO_BLACK, white = GO_WHITE;
-            bool best = ring_connected(b, p, GO_BLACK, &black);  /* black gets the empties */
+            bool best = ring_connected(b, p, GO_BLACK, &black); /* black gets the empties */
             bool worst = ring_connected(b, p, GO_BLACK, &white); /* white gets them */
             int want = worst ? GO_EYE_TRUE : best ? GO_EYE_HALF : GO_EYE_FALSE;
             int got = go_eye_kind(b, p, GO_BLACK);
@@ -266,19 +255,14 @@ static void test_eye_kind(void) {
 
 static void test_eye_points(void) {
     static const char *const rows[] = {
-        ". X . X . .",
-        "X X X X . .",
-        ". . . X . .",
-        ". . X . X .",
-        ". X . X . .",
-        "X . X . . .",
+        ". X . X . .", "X X X X . .", ". . . X . .", ". . X . X .", ". X . X . .", "X . X . . .",
     };
     go_board *b = rows_board(6, rows);
-    CHECK(go_is_eye_point(b, V(b, "A6"), GO_BLACK));  /* corner */
+    CHECK(go_is_eye_point(b, V(b, "A6"), GO_BLACK)); /* corner */
     CHECK(!go_is_eye_point(b, V(b, "A6"), GO_WHITE));
-    CHECK(go_is_eye_point(b, V(b, "C6"), GO_BLACK));  /* edge */
-    CHECK(go_is_eye_point(b, V(b, "D3"), GO_BLACK));  /* centre, four strings */
-    CHECK(go_is_eye_point(b, V(b, "B1"), GO_BLACK));  /* edge, three strings */
+    CHECK(go_is_eye_point(b, V(b, "C6"), GO_BLACK)); /* edge */
+    CHECK(go_is_eye_point(b, V(b, "D3"), GO_BLACK)); /* centre, four strings */
+    CHECK(go_is_eye_point(b, V(b, "B1"), GO_BLACK)); /* edge, three strings */
     CHECK(go_is_eye_point(b, V(b, "C2"), GO_BLACK));
     CHECK(!go_is_eye_point(b, V(b, "E4"), GO_BLACK)); /* empty neighbours */
     CHECK(!go_is_eye_point(b, V(b, "B6"), GO_BLACK)); /* occupied */
@@ -297,11 +281,7 @@ static void test_eye_points(void) {
     /* Seed 002: an eye point whose surrounding string is in atari can be played (it
      * captures), so it is no eye point (nor a tiger's mouth). */
     static const char *const atari[] = {
-        ". X O . .",
-        "X O . . .",
-        "O . . . .",
-        ". . . . .",
-        ". . . . .",
+        ". X O . .", "X O . . .", "O . . . .", ". . . . .", ". . . . .",
     };
     b = rows_board(5, atari);
     CHECK(!go_is_eye_point(b, V(b, "A5"), GO_BLACK));
@@ -361,8 +341,10 @@ static void test_area_score(void) {
                 uint8_t r = reach[p];
                 GO_FOR_NEIGHBORS(p, n) {
                     go_color k = go_at(b, n);
-                    if (k == GO_BLACK || k == GO_WHITE) r |= (uint8_t)k;
-                    else if (k == GO_EMPTY) r |= reach[n];
+                    if (k == GO_BLACK || k == GO_WHITE)
+                        r |= (uint8_t)k;
+                    else if (k == GO_EMPTY)
+                        r |= reach[n];
                 }
                 if (r != reach[p]) {
                     reach[p] = r;
@@ -373,8 +355,10 @@ static void test_area_score(void) {
         int area[3] = {0, 0, 0};
         GO_FOR_POINTS(b, p) {
             go_color k = go_at(b, p);
-            if (k != GO_EMPTY) area[k]++;
-            else if (reach[p] == GO_BLACK || reach[p] == GO_WHITE) area[reach[p]]++;
+            if (k != GO_EMPTY)
+                area[k]++;
+            else if (reach[p] == GO_BLACK || reach[p] == GO_WHITE)
+                area[reach[p]]++;
         }
         int bl, wh;
         int d = go_area_score(b, &bl, &wh);
@@ -390,13 +374,8 @@ static void test_area_score(void) {
 static void test_life_status(void) {
     /* A straight three (B6 C6 D6) walled by black, white alive around it. */
     static const char *const three[] = {
-        "X X X X X O .",
-        "X . . . X O O",
-        "X X X X X O .",
-        "O O O O O O O",
-        ". O . O . O .",
-        "O O O O O O O",
-        "O . O . O . O",
+        "X X X X X O .", "X . . . X O O", "X X X X X O .", "O O O O O O O",
+        ". O . O . O .", "O O O O O O O", "O . O . O . O",
     };
     go_board *b = rows_board(7, three);
     go_point mv[GO_ES_MAX + 2];
@@ -421,13 +400,8 @@ static void test_life_status(void) {
     /* The same eye with the white wall not yet alive (no eyes for white): the black
      * string could capture its way out, so death is not claimed; life still is. */
     static const char *const open[] = {
-        "X X X X X O .",
-        "X . . . X O .",
-        "X X X X X O .",
-        "O O O O O O .",
-        ". . . . . . .",
-        ". . . . . . .",
-        ". . . . . . .",
+        "X X X X X O .", "X . . . X O .", "X X X X X O .", "O O O O O O .",
+        ". . . . . . .", ". . . . . . .", ". . . . . . .",
     };
     b = rows_board(7, open);
     CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_WHITE, NULL, NULL), GO_LIFE_UNKNOWN);
@@ -437,13 +411,8 @@ static void test_life_status(void) {
     /* A bulky five with outer liberties and an open outside: black to move lives at the
      * vital point; white to move is UNKNOWN (black might escape). */
     static const char *const bulky[] = {
-        ". . . . . . .",
-        ". X X X X . .",
-        ". X . . X X .",
-        ". X . . . X .",
-        ". X X X X X .",
-        ". . . . . . .",
-        ". . . . . . .",
+        ". . . . . . .", ". X X X X . .", ". X . . X X .", ". X . . . X .",
+        ". X X X X X .", ". . . . . . .", ". . . . . . .",
     };
     b = rows_board(7, bulky);
     CHECK_EQ_INT(go_life_status(b, V(b, "B6"), GO_BLACK, mv, &nm), GO_LIFE_ALIVE);
@@ -459,13 +428,8 @@ static void test_life_status(void) {
      * never fill F7, so a stone on C6 is eventually captured). Benson does not see it
      * (C6 is no liberty). */
     static const char *const two[] = {
-        "X X . X X . X",
-        "X . . . X X X",
-        "X X . X X O O",
-        "O X X X O O .",
-        "O O O O O . O",
-        ". O . O O O O",
-        "O O O O . O .",
+        "X X . X X . X", "X . . . X X X", "X X . X X O O", "O X X X O O .",
+        "O O O O O . O", ". O . O O O O", "O O O O . O .",
     };
     b = rows_board(7, two);
     CHECK(!go_benson_alive(b, V(b, "A7")));
@@ -486,13 +450,8 @@ static void test_life_status(void) {
     CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_BLACK, NULL, NULL), GO_LIFE_ALIVE);
     go_board_free(b);
     static const char *const two_pt[] = {
-        "X X X X X X O",
-        "X . . X X X O",
-        "X X X X X X O",
-        "O O O O O O O",
-        ". O . O . O .",
-        "O O O O O O O",
-        "O . O . O . O",
+        "X X X X X X O", "X . . X X X O", "X X X X X X O", "O O O O O O O",
+        ". O . O . O .", "O O O O O O O", "O . O . O . O",
     };
     b = rows_board(7, two_pt);
     CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_BLACK, NULL, NULL), GO_LIFE_DEAD);
@@ -525,8 +484,7 @@ static void test_symmetry(void) {
         random_board(b, size, 40, 25);
         int t = (int)(rnd() % 8);
         go_board_clear(s, size);
-        for (int pass = 0; pass < 2; pass++)
-            GO_FOR_POINTS(b, p) {
+        for (int pass = 0; pass < 2; pass++) GO_FOR_POINTS(b, p) {
                 go_color k = go_at(b, p);
                 if (k != GO_EMPTY && go_board_at(s, sym_pt(p, t, size)) == GO_EMPTY)
                     go_board_setup(s, sym_pt(p, t, size), go_other(k));
@@ -544,7 +502,9 @@ static void test_symmetry(void) {
             go_benson(b, c, a1, r1);
             go_benson(s, go_other(c), a2, r2);
             bool same = true;
-            GO_FOR_POINTS(b, p) { same &= a1[p] == a2[sym_pt(p, t, size)] && r1[p] == r2[sym_pt(p, t, size)]; }
+            GO_FOR_POINTS(b, p) {
+                same &= a1[p] == a2[sym_pt(p, t, size)] && r1[p] == r2[sym_pt(p, t, size)];
+            }
             CHECK_MSG(same, "Benson differs under symmetry %d and colour swap", t);
         }
         int bl1, wh1, bl2, wh2;
@@ -566,7 +526,9 @@ static void test_symmetry(void) {
                  * proved it, so the lists themselves may differ under symmetry.) */
                 for (int x = 0; x < n1; x++) {
                     if (m1[x] == GO_PASS || go_board_play(b, to, m1[x]) != GO_OK) continue;
-                    int after = go_board_at(b, p) == GO_EMPTY ? GO_LIFE_DEAD : go_life_status(b, p, go_other(to), NULL, NULL);
+                    int after = go_board_at(b, p) == GO_EMPTY
+                        ? GO_LIFE_DEAD
+                        : go_life_status(b, p, go_other(to), NULL, NULL);
                     CHECK_MSG(after == l1 || after == GO_LIFE_UNKNOWN, "a reported winning move loses");
                     go_board_undo(b);
                     moves_checked++;
@@ -578,7 +540,8 @@ static void test_symmetry(void) {
             }
         }
     }
-    printf("symmetry and colour swap: %d boards, %ld statuses (%ld proven) identical; %ld reported winning moves "
+    printf("symmetry and colour swap: %d boards, %ld statuses (%ld proven) identical; %ld reported winning "
+           "moves "
            "sound\n",
            boards, statuses, definite, moves_checked);
     CHECK(definite > 100);

@@ -286,7 +286,7 @@ typedef struct {
     uint32_t key;
     int parent;
     int16_t pmove; /* board point, GO_PASS, or -(point) for a master's retake */
-    uint8_t clean;  /* no white stone in the region and the wall Benson-alive */
+    uint8_t clean; /* no white stone in the region and the wall Benson-alive */
     int first, nedges;
 } onode;
 
@@ -400,8 +400,10 @@ static int o_explore(oracle *o, go_board *b, go_color side) {
             }
             if (r != GO_OK) continue;
             int to;
-            if (go_board_at(b, o->pl->wall) != GO_BLACK) to = O_AWIN;
-            else to = o_find(o, o_key(b, o->pl, go_other(me), 0), true, v, extra ? -p : p);
+            if (go_board_at(b, o->pl->wall) != GO_BLACK)
+                to = O_AWIN;
+            else
+                to = o_find(o, o_key(b, o->pl, go_other(me), 0), true, v, extra ? -p : p);
             go_board_undo(b);
             if (extra) go_board_undo(b);
             o_add_edge(o, to, p);
@@ -483,13 +485,15 @@ static void o_free(oracle *o) {
 
 /* ---- Comparison ---- */
 
-static long n_seki_claims, n_clean, n_seki, n_life_definite, n_life_ko, n_monotone, n_ko_nodes, n_roots, n_agree, n_moves_agree, n_placements, n_skipped, n_oracle_nodes, n_lib_states;
+static long n_seki_claims, n_clean, n_seki, n_life_definite, n_life_ko, n_monotone, n_ko_nodes, n_roots,
+    n_agree, n_moves_agree, n_placements, n_skipped, n_oracle_nodes, n_lib_states;
 
 /* The region of the library, taken from the board by go_es_from_board. False when
  * black stones joined to the wall split the region or fill it (the root is skipped:
  * the library would see a smaller region). */
 static long n_split;
-static bool lib_region(const go_board *b, const placement *pl, go_color to_move, go_es_region *r, go_point *pts) {
+static bool lib_region(const go_board *b, const placement *pl, go_color to_move, go_es_region *r,
+                       go_point *pts) {
     go_point wall = go_string_id(b, pl->wall);
     int free_pts = 0;
     go_point start = GO_NO_POINT;
@@ -527,7 +531,11 @@ static void debug_descend(oracle *o, go_board *b, const placement *pl, go_color 
         char vb[8];
         go_vertex_format(b, m, vb, sizeof vb);
         if (m == GO_PASS || to < 0) {
-            fprintf(stderr, "  move %s -> %s\n", vb, to == O_AWIN ? "captured" : to == O_DWIN ? "end" : o->awin[to] ? "W" : "B");
+            fprintf(stderr, "  move %s -> %s\n", vb,
+                    to == O_AWIN       ? "captured"
+                        : to == O_DWIN ? "end"
+                        : o->awin[to]  ? "W"
+                                       : "B");
             continue;
         }
         int extra = 0;
@@ -540,9 +548,13 @@ static void debug_descend(oracle *o, go_board *b, const placement *pl, go_color 
         go_es_region r2;
         go_point p2[GO_ES_MAX];
         go_es_result res2 = {0};
-        bool ok = lib_region(b, pl, go_other(side), &r2, p2) && go_es_solve(&r2, go_other(side) == GO_BLACK, master, &res2);
+        bool ok = lib_region(b, pl, go_other(side), &r2, p2) &&
+            go_es_solve(&r2, go_other(side) == GO_BLACK, master, &res2);
         bool ow = o->awin[to];
-        fprintf(stderr, "  move %s -> oracle %s library %s\n", vb, ow ? "W" : "B", !ok ? "?" : res2.defender_wins ? "B" : "W");
+        fprintf(stderr, "  move %s -> oracle %s library %s\n", vb, ow ? "W" : "B",
+                !ok                      ? "?"
+                    : res2.defender_wins ? "B"
+                                         : "W");
         if (ok && ow == res2.defender_wins && depth < 30) {
             debug_descend(o, b, pl, go_other(side), master, depth + 1);
             go_board_undo(b);
@@ -575,8 +587,10 @@ static void compare_root(oracle *o, go_board *b, const placement *pl, int master
             bool is_outer = false;
             for (int i = 0; i < pl->k; i++) is_outer |= o->emove[e] == pl->outer[i];
             if (is_outer) {
-                if (good) outer_win = true;
-                else outer_lose = true;
+                if (good)
+                    outer_win = true;
+                else
+                    outer_lose = true;
             } else if (good) {
                 wins[nw++] = o->emove[e];
             }
@@ -608,8 +622,9 @@ static void compare_root(oracle *o, go_board *b, const placement *pl, int master
         }
         if (!same) continue;
         n_agree++;
-        CHECK_MSG(res.clean_life == (o->clean[v] != 0), "clean life differs (%s, %s to move, master %d): oracle %d",
-                  what, side == GO_BLACK ? "defender" : "attacker", master, o->clean[v]);
+        CHECK_MSG(res.clean_life == (o->clean[v] != 0),
+                  "clean life differs (%s, %s to move, master %d): oracle %d", what,
+                  side == GO_BLACK ? "defender" : "attacker", master, o->clean[v]);
         n_clean += o->clean[v] != 0;
         n_seki += o_def && !o->clean[v];
         /* go_is_seki on the wall and a white stone in the region: a claim needs this
@@ -654,8 +669,8 @@ static void compare_root(oracle *o, go_board *b, const placement *pl, int master
             moves_same &= found;
         }
         moves_same &= nl == nw && lib_outer == outer_win;
-        CHECK_MSG(moves_same, "winning moves differ (%s, %s to move, master %d): oracle %d%s, library %d%s", what,
-                  side == GO_BLACK ? "defender" : "attacker", master, nw, outer_win ? "+outer" : "", nl,
+        CHECK_MSG(moves_same, "winning moves differ (%s, %s to move, master %d): oracle %d%s, library %d%s",
+                  what, side == GO_BLACK ? "defender" : "attacker", master, nw, outer_win ? "+outer" : "", nl,
                   lib_outer ? "+outer" : "");
         n_moves_agree += moves_same;
         /* The whole board pipeline: go_life_status must agree whenever it answers, and
@@ -679,7 +694,8 @@ static void compare_root(oracle *o, go_board *b, const placement *pl, int master
 /* Positions inside the oracle's graph with a ko ban (no pass pending): the library
  * started there from the board (go_es_from_board reads the ban) must give the
  * oracle's winner. At most `limit` per placement. */
-static void compare_ko_nodes(oracle *o, go_board *b, const placement *pl, int master, int limit, const char *what) {
+static void compare_ko_nodes(oracle *o, go_board *b, const placement *pl, int master, int limit,
+                             const char *what) {
     int done = 0;
     for (int v = 0; v < o->n && done < limit; v++) {
         uint32_t key = o->nodes[v].key;
@@ -723,8 +739,10 @@ static void compare_life_two(oracle *o, go_board *b, const placement *pl, const 
         int life = go_life_status(b, pl->wall, side, NULL, NULL);
         if (life == GO_LIFE_ALIVE) CHECK_MSG(o_def, "two spaces: ALIVE but the oracle captures (%s)", what);
         if (life == GO_LIFE_DEAD) CHECK_MSG(!o_def, "two spaces: DEAD but the oracle lives (%s)", what);
-        if (life == GO_LIFE_UNKNOWN) n_two_unknown++;
-        else n_two_definite++;
+        if (life == GO_LIFE_UNKNOWN)
+            n_two_unknown++;
+        else
+            n_two_definite++;
     }
 }
 
@@ -733,7 +751,8 @@ static void check_placement(const placement *pl, int master, int black_upto, con
     check_placement_mode(pl, master, black_upto, what, false);
 }
 
-static void check_placement_mode(const placement *pl, int master, int black_upto, const char *what, bool two) {
+static void check_placement_mode(const placement *pl, int master, int black_upto, const char *what,
+                                 bool two) {
     oracle o;
     o_init(&o, pl, master);
     go_board *b = go_board_new(pl->size);
@@ -767,8 +786,10 @@ static void check_placement_mode(const placement *pl, int master, int black_upto
             } else {
                 char buf[160];
                 snprintf(buf, sizeof buf, "%s, contents %d", what, code);
-                if (two) compare_life_two(&o, b, pl, buf);
-                else compare_root(&o, b, pl, master, buf);
+                if (two)
+                    compare_life_two(&o, b, pl, buf);
+                else
+                    compare_root(&o, b, pl, master, buf);
             }
         }
     }
@@ -816,12 +837,15 @@ static void run_shapes(bool full) {
                         n_placements++;
                         char what[96];
                         snprintf(what, sizeof what, "n=%d shape %d orient %d %s k=%d", n, i, t,
-                                 where == 0 ? "open" : where == 1 ? "edge" : "corner", k);
+                                 where == 0       ? "open"
+                                     : where == 1 ? "edge"
+                                                  : "corner",
+                                 k);
                         int masters = full || n <= 4 ? 2 : 1;
                         for (int m = 0; m < masters; m++) {
-                            int master = masters == 2 ? (m ? GO_KO_MASTER_ATTACKER : GO_KO_MASTER_DEFENDER)
-                                                      : (((i + t) & 2) ? GO_KO_MASTER_ATTACKER
-                                                                       : GO_KO_MASTER_DEFENDER);
+                            int master = masters == 2
+                                ? (m ? GO_KO_MASTER_ATTACKER : GO_KO_MASTER_DEFENDER)
+                                : (((i + t) & 2) ? GO_KO_MASTER_ATTACKER : GO_KO_MASTER_DEFENDER);
                             check_placement(&pl, master, full ? 5 : 4, what);
                         }
                         go_board_free(pl.base);
@@ -836,11 +860,13 @@ static void run_shapes(bool full) {
     CHECK(n_seki > 10);
     printf("go_is_seki: %ld sekis claimed, each confirmed by the oracle\n", n_seki_claims);
     CHECK(n_seki_claims > 10);
-    printf("ko positions compared: %ld; one more outer liberty never hurt the defender: %ld cases\n", n_ko_nodes,
-           n_monotone);
+    printf("ko positions compared: %ld; one more outer liberty never hurt the defender: %ld cases\n",
+           n_ko_nodes, n_monotone);
     CHECK(n_ko_nodes > (t_sanitized() ? 10 : 100));
-    printf("go_life_status: %ld proven answers, all agreeing with the oracle; %ld ko-dependent positions left "
-           "UNKNOWN\n", n_life_definite, n_life_ko);
+    printf(
+        "go_life_status: %ld proven answers, all agreeing with the oracle; %ld ko-dependent positions left "
+        "UNKNOWN\n",
+        n_life_definite, n_life_ko);
     printf("shapes: %ld placements (%ld left out: wall or white not one string), %ld start positions x side, "
            "%ld winners agree, %ld winning-move sets agree (%ld split by joined stones, not compared); "
            "oracle nodes %ld, library states %ld\n",
@@ -870,12 +896,14 @@ static void run_two(bool full) {
                 char what[96];
                 snprintf(what, sizeof what, "two spaces: n=%d shape %d k=%d", n, i, k);
                 for (int m = 0; m < 2; m++)
-                    check_placement_mode(&pl, m ? GO_KO_MASTER_ATTACKER : GO_KO_MASTER_DEFENDER, 0, what, true);
+                    check_placement_mode(&pl, m ? GO_KO_MASTER_ATTACKER : GO_KO_MASTER_DEFENDER, 0, what,
+                                         true);
                 go_board_free(pl.base);
             }
         }
     printf("two eye spaces: %ld placements, %ld proven go_life_status answers agree with the oracle, %ld "
-           "UNKNOWN\n", placements, n_two_definite, n_two_unknown);
+           "UNKNOWN\n",
+           placements, n_two_definite, n_two_unknown);
     CHECK(n_two_definite > 100);
 }
 
@@ -886,7 +914,7 @@ static void run_two(bool full) {
 typedef struct {
     const char *name;
     const char *pic;
-    int status;       /* for every outer-liberty count tried */
+    int status; /* for every outer-liberty count tried */
     bool unique_kill; /* UNSETTLED: the attacker's only killing move is '*' */
     bool unique_live; /* UNSETTLED: the defender's only living move is '*' */
 } classic;
@@ -929,8 +957,10 @@ static bool region_from_picture(const char *pic, go_es_region *r, uint16_t *vita
             for (int d = 0; d < 4; d++) {
                 int X = x + dx[d], Y = y + dy[d];
                 if (X < 0 || Y < 0 || X >= w || Y >= h) continue;
-                if (g[Y][X] == '#') r->wall |= (uint16_t)(1u << idx[y][x]);
-                else if (idx[Y][X] >= 0) r->adj[idx[y][x]] |= (uint16_t)(1u << idx[Y][X]);
+                if (g[Y][X] == '#')
+                    r->wall |= (uint16_t)(1u << idx[y][x]);
+                else if (idx[Y][X] >= 0)
+                    r->adj[idx[y][x]] |= (uint16_t)(1u << idx[Y][X]);
             }
         }
     return true;
@@ -981,16 +1011,20 @@ static void test_classics(void) {
             r.outer = outer;
             go_es_status st;
             CHECK(go_es_classify(&r, &st));
-            CHECK_MSG(st.status == shapes[i].status, "%s (outer %d): status %d, want %d", shapes[i].name, outer,
-                      st.status, shapes[i].status);
+            CHECK_MSG(st.status == shapes[i].status, "%s (outer %d): status %d, want %d", shapes[i].name,
+                      outer, st.status, shapes[i].status);
             if (shapes[i].status == GO_SHAPE_ALIVE) CHECK_MSG(!st.seki, "%s: seki", shapes[i].name);
             if (shapes[i].status == GO_SHAPE_UNSETTLED) {
-                CHECK_MSG((st.kill & vital) == vital && (st.live & vital) == vital, "%s: vital point", shapes[i].name);
-                if (shapes[i].unique_kill) CHECK_MSG(st.kill == vital, "%s (outer %d): kill %x", shapes[i].name, outer, st.kill);
-                if (shapes[i].unique_live) CHECK_MSG(st.live == vital, "%s (outer %d): live %x", shapes[i].name, outer, st.live);
+                CHECK_MSG((st.kill & vital) == vital && (st.live & vital) == vital, "%s: vital point",
+                          shapes[i].name);
+                if (shapes[i].unique_kill)
+                    CHECK_MSG(st.kill == vital, "%s (outer %d): kill %x", shapes[i].name, outer, st.kill);
+                if (shapes[i].unique_live)
+                    CHECK_MSG(st.live == vital, "%s (outer %d): live %x", shapes[i].name, outer, st.live);
             }
             if (getenv("EYES_DEBUG"))
-                printf("%-36s outer %d: status %d kill %03x live %03x\n", shapes[i].name, outer, st.status, st.kill, st.live);
+                printf("%-36s outer %d: status %d kill %03x live %03x\n", shapes[i].name, outer, st.status,
+                       st.kill, st.live);
             checked++;
         }
     }

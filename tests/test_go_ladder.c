@@ -71,8 +71,9 @@ static void run_pachi_file(const char *path) {
         }
         const char *s = line[0] == '!' ? line + 1 : line;
         int expect;
-        if (b && (sscanf(s, "ladder %7s %15s %d", col, vtx, &expect) == 3 ||
-                  sscanf(s, "ladder_any %7s %15s %d", col, vtx, &expect) == 3)) {
+        if (b &&
+            (sscanf(s, "ladder %7s %15s %d", col, vtx, &expect) == 3 ||
+             sscanf(s, "ladder_any %7s %15s %d", col, vtx, &expect) == 3)) {
             go_point p = go_vertex_parse(b, vtx);
             go_color c = col[0] == 'b' ? GO_BLACK : GO_WHITE;
             CHECK_MSG(go_board_at(b, p) == c, "%s: no %s stone at %s", title, col, vtx);
@@ -156,9 +157,9 @@ static void test_trace_vs_search(void) {
 /* The seed's own example: the trace applies and the ladder works. */
 static void test_seed_example(void) {
     static const char *const rows[] = {
-        ". . . . . . . . .", ". . X X . . . . .", ". X O O . . . . .", ". . X . . . . . .",
-        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
-        ". . . . . . . . .",
+        ". . . . . . . . .", ". . X X . . . . .", ". X O O . . . . .",
+        ". . X . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -205,9 +206,9 @@ static void test_seed_example(void) {
  * a result. */
 static void test_limits(void) {
     static const char *const rows[] = {
-        ". . . . . . . . .", ". . X X . . . . .", ". X O O . . . . .", ". . X . . . . . .",
-        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
-        ". . . . . . . . .",
+        ". . . . . . . . .", ". . X X . . . . .", ". X O O . . . . .",
+        ". . X . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -220,7 +221,7 @@ static void test_limits(void) {
     CHECK_EQ_INT(go_ladder_attack_lim(b, t, NULL, &m, &n1), YOMI_WIN);
     CHECK_EQ_INT(n1, n0);
     yomi_limits lim = {0};
-    CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, &n1), YOMI_WIN);   /* 0: no limit */
+    CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, &n1), YOMI_WIN); /* 0: no limit */
     CHECK_EQ_INT(m, go_vertex_parse(b, "E7"));
     lim.max_nodes = 1;
     CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, NULL), YOMI_UNKNOWN);
@@ -233,7 +234,7 @@ static void test_limits(void) {
     atomic_store(&cancel, 0);
     CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, NULL), YOMI_WIN);
     lim.cancel = NULL;
-    lim.max_seconds = 1e-12;   /* past before the first node is read */
+    lim.max_seconds = 1e-12; /* past before the first node is read */
     CHECK_EQ_INT(go_ladder_attack_lim(b, t, &lim, &m, NULL), YOMI_UNKNOWN);
     /* The defence question: White D7 in atari after E7 cannot escape. */
     CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, "E7")) == GO_OK);
@@ -278,24 +279,40 @@ typedef struct reading_case {
      * YOMI_UNKNOWN = not checked (a shallow brute force cannot prove a string
      * safe). */
     yomi_result attack, defend;
-    const char *attack_move;      /* the tesuji (NULL: any capturing move) */
+    const char *attack_move; /* the tesuji (NULL: any capturing move) */
 } reading_case;
 
 static const reading_case reading_cases[] = {
     /* B1 is a snapback: White takes at C1 and Black retakes all five stones. */
-    {"snapback", {". . . . . .", ". . . . . .", ". . . . . .", "X X X . . .", "O O O X . .", "O . . X . ."},
-     "A2", YOMI_WIN, YOMI_LOSS, NULL},
+    {"snapback",
+     {". . . . . .", ". . . . . .", ". . . . . .", "X X X . . .", "O O O X . .", "O . . X . ."},
+     "A2",
+     YOMI_WIN,
+     YOMI_LOSS,
+     NULL},
     /* E5 is a net: it does not touch the white stones, yet both ways out (E6 and
      * C3) are then dead ends; no liberty move captures. */
-    {"net", {"X O O O . X", "X O O X . .", "X X O O X .", "O X . X . .", ". . X O X O", "X O X . . O"},
-     "C6", YOMI_WIN, YOMI_UNKNOWN, "E5"},
+    {"net",
+     {"X O O O . X", "X O O X . .", "X X O O X .", "O X . X . .", ". . X O X O", "X O X . . O"},
+     "C6",
+     YOMI_WIN,
+     YOMI_UNKNOWN,
+     "E5"},
     /* A3 throws a stone in: the two white liberties shrink to one. */
-    {"throw-in", {". O X . . X", "O O X X . O", "O X X . X X", ". O X X O X", "X O X O . X", ". O X O X ."},
-     "B2", YOMI_WIN, YOMI_UNKNOWN, "A3"},
+    {"throw-in",
+     {". O X . . X", "O O X X . O", "O X X . X X", ". O X X O X", "X O X O . X", ". O X O X ."},
+     "B2",
+     YOMI_WIN,
+     YOMI_UNKNOWN,
+     "A3"},
     /* Shortage of liberties: both White liberties are self-ataris, so White cannot
      * connect out even with the move. */
-    {"shortage", {"O X O X . X", ". X . X . X", "X X O O . X", "O X X X . X", ". . O O X X", "O O O O O O"},
-     "D1", YOMI_WIN, YOMI_LOSS, NULL},
+    {"shortage",
+     {"O X O X . X", ". X . X . X", "X X O O . X", "O X X X . X", ". . O O X X", "O O O O O O"},
+     "D1",
+     YOMI_WIN,
+     YOMI_LOSS,
+     NULL},
 };
 
 static void test_reading_cases(void) {
@@ -310,7 +327,8 @@ static void test_reading_cases(void) {
         go_point t = go_vertex_parse(b, rc->target);
         go_color def = go_board_at(b, t);
         /* The facts themselves, by brute force. */
-        CHECK_MSG(bf_captures(b, t, def, true, 7) == (rc->attack == YOMI_WIN), "%s: brute-force attack", rc->name);
+        CHECK_MSG(bf_captures(b, t, def, true, 7) == (rc->attack == YOMI_WIN), "%s: brute-force attack",
+                  rc->name);
         if (rc->defend == YOMI_LOSS)
             CHECK_MSG(bf_captures(b, t, def, false, 8), "%s: brute-force defence", rc->name);
         uint64_t h = go_board_hash(b);
@@ -325,7 +343,8 @@ static void test_reading_cases(void) {
             go_board_undo(b);
         }
         yomi_result d = go_defend(r, b, t, &m);
-        if (rc->defend != YOMI_UNKNOWN) CHECK_MSG(d == rc->defend, "%s: defend %s", rc->name, yomi_result_name(d));
+        if (rc->defend != YOMI_UNKNOWN)
+            CHECK_MSG(d == rc->defend, "%s: defend %s", rc->name, yomi_result_name(d));
         CHECK(go_board_hash(b) == h && go_board_check(b));
         go_board_free(b);
     }

@@ -100,7 +100,7 @@ static bool bf_captures(go_board *b, go_point t, go_color def, bool att, int d, 
         if (att && r) return true;
         if (!att && !r) return false;
     }
-    if (gone) return true;   /* the retake failed */
+    if (gone) return true; /* the retake failed */
     if (att) return false;
     go_board_play(b, me, GO_PASS);
     bool r = bf_captures(b, t, def, true, d - 1, zone);
@@ -146,14 +146,14 @@ static bool bf_ladder(go_board *b, go_point t, go_color def, bool att, int d) {
     if (att) {
         for (int i = 0; i < n; i++) {
             if (go_board_play(b, go_other(def), libs[i]) != GO_OK) continue;
-            bool r = go_board_at(b, t) != def ||
-                     (go_string_libs(b, t) == 1 && bf_ladder(b, t, def, false, d - 1));
+            bool r =
+                go_board_at(b, t) != def || (go_string_libs(b, t) == 1 && bf_ladder(b, t, def, false, d - 1));
             go_board_undo(b);
             if (r) return true;
         }
         return false;
     }
-    if (n == 2) return false;  /* the owner is to move with two liberties: not a ladder step */
+    if (n == 2) return false; /* the owner is to move with two liberties: not a ladder step */
     go_point cand[16];
     int nc = 0;
     cand[nc++] = libs[0];
@@ -176,115 +176,127 @@ typedef struct reading_case {
     int size;
     const char *rows[9];
     const char *target;
-    yomi_result attack, defend;   /* the facts; YOMI_UNKNOWN = not asserted */
-    const char *attack_move;      /* the one working attack, or NULL */
-    const char *defend_move;      /* the one working defence, or NULL */
-    int bf_depth;                 /* full brute force depth (0: none) */
+    yomi_result attack, defend; /* the facts; YOMI_UNKNOWN = not asserted */
+    const char *attack_move; /* the one working attack, or NULL */
+    const char *defend_move; /* the one working defence, or NULL */
+    int bf_depth; /* full brute force depth (0: none) */
 } reading_case;
 
 static const reading_case cases[] = {
     /* Snapback: the white string has two liberties, F6 and F5. Black throws in at
      * F6; White takes at F5 and is left with the one liberty F6, where Black takes
      * all five stones back. (White to move cannot escape either.) */
-    {"snapback", 6,
-     {". . . X O .",
-      ". . . X O .",
-      ". . . X O O",
-      ". . . X X X",
-      ". . . . . .",
-      ". . . . . ."},
-     "E6", YOMI_WIN, YOMI_LOSS, NULL, NULL, 5},
+    {"snapback",
+     6,
+     {". . . X O .", ". . . X O .", ". . . X O O", ". . . X X X", ". . . . . .", ". . . . . ."},
+     "E6",
+     YOMI_WIN,
+     YOMI_LOSS,
+     NULL,
+     NULL,
+     5},
     /* Net (geta): the white string at D6 cannot be caught by either atari, but
      * B5, which touches none of its stones, closes both ways out. White to move
      * gets out (B5 among others). */
-    {"net", 6,
-     {"X . O O O X",
-      ". . X O O X",
-      ". X O O X X",
-      ". . X . X O",
-      "O X O X . .",
-      "O . . X O X"},
-     "D6", YOMI_WIN, YOMI_WIN, "B5", NULL, 7},
+    {"net",
+     6,
+     {"X . O O O X", ". . X O O X", ". X O O X X", ". . X . X O", "O X O X . .", "O . . X O X"},
+     "D6",
+     YOMI_WIN,
+     YOMI_WIN,
+     "B5",
+     NULL,
+     7},
     /* Throw-in: Black F3 is a self-atari inside White's shape; taking it costs
      * White the liberty that mattered. F3 is the only attack, and White saves
      * the string only by playing there first. */
-    {"throw-in", 6,
-     {"X . . X O .",
-      "O . X X O O",
-      "X X . X X O",
-      "X O X X O .",
-      "X . O X O X",
-      ". X O X O ."},
-     "E2", YOMI_WIN, YOMI_WIN, "F3", "F3", 7},
+    {"throw-in",
+     6,
+     {"X . . X O .", "O . X X O O", "X X . X X O", "X O X X O .", "X . O X O X", ". X O X O ."},
+     "E2",
+     YOMI_WIN,
+     YOMI_WIN,
+     "F3",
+     "F3",
+     7},
     /* Shortage of liberties: the white string along the first line cannot
      * escape; White to move cannot save it either. */
-    {"shortage", 6,
-     {"X . X O X O",
-      "X . X . X .",
-      "X . O O X X",
-      "X . X X X O",
-      "X X O O . .",
-      "O O O O O O"},
-     "C1", YOMI_WIN, YOMI_LOSS, NULL, NULL, 7},
+    {"shortage",
+     6,
+     {"X . X O X O", "X . X . X .", "X . O O X X", "X . X X X O", "X X O O . .", "O O O O O O"},
+     "C1",
+     YOMI_WIN,
+     YOMI_LOSS,
+     NULL,
+     NULL,
+     7},
     /* A simple ko: Black C4 can be taken only as a ko (White B4; Black may retake
      * at C4 after a ko threat): the attack works through a ko the attacker takes
      * first, and Black to move connects at B4. Both moves are the only ones. */
-    {"simple ko", 5,
-     {". X O O .",
-      "X . X O .",
-      ". X O . .",
-      "X X O . .",
-      ". X O . ."},
-     "C4", YOMI_KO_WIN, YOMI_WIN, "B4", "B4", 5},
+    {"simple ko",
+     5,
+     {". X O O .", "X . X O .", ". X O . .", "X X O . .", ". X O . ."},
+     "C4",
+     YOMI_KO_WIN,
+     YOMI_WIN,
+     "B4",
+     "B4",
+     5},
     /* A ko Black can never win: the black string has the eye A5 and D5, where
      * White takes E5 as a ko; after Black retakes, filling D5 is a self-atari.
      * White's attack is that ko (taken first); Black to move has no move that
      * helps (D5 is a self-atari), and its pass does not stop the ko (White
      * then takes it first): as in GNU Go, a defender who must answer and
      * cannot is captured. */
-    {"unwinnable ko", 5,
-     {". X X . X",
-      "X X X X O",
-      "O O O O O",
-      ". . . . .",
-      ". . . . ."},
-     "B5", YOMI_KO_WIN, YOMI_LOSS, "D5", NULL, 0},
+    {"unwinnable ko",
+     5,
+     {". X X . X", "X X X X O", "O O O O O", ". . . . .", ". . . . ."},
+     "B5",
+     YOMI_KO_WIN,
+     YOMI_LOSS,
+     "D5",
+     NULL,
+     0},
     /* Backfilling through a self-atari connection: White F1 has the liberties
      * E1 and F2, and both are self-ataris (E1 joins D1, which has no other
      * liberty; F2 joins E2 into one liberty). Black E3-F3, pressing on E2,
      * has two liberties: White's only defence is the atari at F4, after
      * which Black cannot fill F2 and taking D1 at E1 no longer threatens
      * anything. Black to move takes D1 at E1 as a ko (then F2 captures). */
-    {"self-atari connection", 6,
-     {". O . O . O",
-      "O O O O O O",
-      "O O O O O .",
-      "O X X O X X",
-      ". X X X O .",
-      ". X X O . O"},
-     "F1", YOMI_KO_WIN, YOMI_WIN, NULL, "F4", 8},
+    {"self-atari connection",
+     6,
+     {". O . O . O", "O O O O O O", "O O O O O .", "O X X O X X", ". X X X O .", ". X X O . O"},
+     "F1",
+     YOMI_KO_WIN,
+     YOMI_WIN,
+     NULL,
+     "F4",
+     8},
     /* A race won by capturing the cutting stones: White's two-point eye
      * (A1, B1) dies to Black's throw-in, but White to move ataris Black
      * D1-D2, which cannot extend (E1 and E2 are both self-ataris for
      * Black), and takes it in time. Both ataris defend; Black to move
      * throws in at A1 or B1 (White cannot capture D1-D2 in time). */
-    {"capture the cutting stones", 7,
-     {". X . X O . O",
-      "X X X X O O O",
-      "X X X X O . O",
-      "X X X X O O O",
-      "X X X O O . O",
-      "O O O X . O O",
+    {"capture the cutting stones",
+     7,
+     {". X . X O . O", "X X X X O O O", "X X X X O . O", "X X X X O O O", "X X X O O . O", "O O O X . O O",
       ". . O X . O ."},
-     "C2", YOMI_WIN, YOMI_WIN, NULL, NULL, 8},
+     "C2",
+     YOMI_WIN,
+     YOMI_WIN,
+     NULL,
+     NULL,
+     8},
     /* A string with five liberties needs no defence and cannot be attacked. */
-    {"safe", 5,
-     {". . . . .",
-      ". . . . .",
-      ". . X . .",
-      ". . . . .",
-      ". . . . ."},
-     "C3", YOMI_LOSS, YOMI_WIN, NULL, NULL, 0},
+    {"safe",
+     5,
+     {". . . . .", ". . . . .", ". . X . .", ". . . . .", ". . . . ."},
+     "C3",
+     YOMI_LOSS,
+     YOMI_WIN,
+     NULL,
+     NULL,
+     0},
 };
 
 static void check_case(go_reader *r, const reading_case *rc) {
@@ -303,7 +315,8 @@ static void check_case(go_reader *r, const reading_case *rc) {
     /* The facts, by brute force (a capture within the depth is a proof). */
     if (depth > 0) {
         if (rc->attack == YOMI_WIN)
-            CHECK_MSG(bf_captures(b, t, def, true, depth, NULL), "%s: brute force finds no capture", rc->name);
+            CHECK_MSG(bf_captures(b, t, def, true, depth, NULL), "%s: brute force finds no capture",
+                      rc->name);
         if (rc->defend == YOMI_LOSS)
             CHECK_MSG(bf_captures(b, t, def, false, depth + 1, NULL), "%s: brute force finds a defence",
                       rc->name);
@@ -313,7 +326,8 @@ static void check_case(go_reader *r, const reading_case *rc) {
         if (rc->attack == YOMI_KO_WIN && rc->attack_move) {
             /* Under the simple-ko rule alone (no ko threats on the board) the
              * attacker's ko capture wins; and it is a ko capture. */
-            CHECK_MSG(bf_captures(b, t, def, true, depth, NULL), "%s: brute force finds no capture", rc->name);
+            CHECK_MSG(bf_captures(b, t, def, true, depth, NULL), "%s: brute force finds no capture",
+                      rc->name);
             CHECK(go_board_play(b, go_other(def), go_vertex_parse(b, rc->attack_move)) == GO_OK);
             CHECK_MSG(go_board_ko(b) == t, "%s: the attack is not a ko capture", rc->name);
             go_board_undo(b);
@@ -359,15 +373,9 @@ static void check_case(go_reader *r, const reading_case *rc) {
  * it. The ladder-only solver is the independent check of both. */
 static void test_ladder_breaker(go_reader *r) {
     static const char *rows[9] = {
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . X O . . . . .",
-        ". . X O X . . . .",
-        ". . . X . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
+        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+        ". . . . . . . . .", ". . X O . . . . .", ". . X O X . . . .",
+        ". . . X . . . . .", ". . . . . . . . .", ". . . . . . . . .",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -419,12 +427,14 @@ static void test_limits(void) {
             go_reader *r = go_reader_new(&lim);
             if (!r) continue;
             yomi_result a2 = go_attack(r, b, t, &m);
-            CHECK_MSG(a2 == YOMI_UNKNOWN || a2 == a, "%s, %llu nodes: attack %s, fully read %s", cases[i].name,
-                      (unsigned long long)budgets[k], yomi_result_name(a2), yomi_result_name(a));
+            CHECK_MSG(a2 == YOMI_UNKNOWN || a2 == a, "%s, %llu nodes: attack %s, fully read %s",
+                      cases[i].name, (unsigned long long)budgets[k], yomi_result_name(a2),
+                      yomi_result_name(a));
             if (a2 == YOMI_UNKNOWN) CHECK_EQ_INT(m, GO_NO_POINT);
             yomi_result d2 = go_defend(r, b, t, &m);
-            CHECK_MSG(d2 == YOMI_UNKNOWN || d2 == d, "%s, %llu nodes: defend %s, fully read %s", cases[i].name,
-                      (unsigned long long)budgets[k], yomi_result_name(d2), yomi_result_name(d));
+            CHECK_MSG(d2 == YOMI_UNKNOWN || d2 == d, "%s, %llu nodes: defend %s, fully read %s",
+                      cases[i].name, (unsigned long long)budgets[k], yomi_result_name(d2),
+                      yomi_result_name(d));
             unknown += (a2 == YOMI_UNKNOWN) + (d2 == YOMI_UNKNOWN);
             CHECK(go_board_hash(b) == h);
             go_reader_free(r);
@@ -494,10 +504,11 @@ static void test_deep_generators(void) {
         CHECK_MSG(d == YOMI_WIN, "%s, depth offset %d: defend %s", rc->name, deep[k].offset,
                   yomi_result_name(d));
         if (d == YOMI_WIN) {
-            if (rc->defend_move) CHECK_MSG(m == go_vertex_parse(b, rc->defend_move), "%s: defend move", rc->name);
+            if (rc->defend_move)
+                CHECK_MSG(m == go_vertex_parse(b, rc->defend_move), "%s: defend move", rc->name);
             CHECK_MSG(go_board_play(b, def, m) == GO_OK, "%s: defence move illegal", rc->name);
-            CHECK_MSG(!bf_captures(b, t, def, true, rc->bf_depth, NULL), "%s, depth offset %d: the defence fails",
-                      rc->name, deep[k].offset);
+            CHECK_MSG(!bf_captures(b, t, def, true, rc->bf_depth, NULL),
+                      "%s, depth offset %d: the defence fails", rc->name, deep[k].offset);
             go_board_undo(b);
         }
         go_reader_free(r);
@@ -520,24 +531,15 @@ static void test_deep_generators(void) {
  * defence of A19 within seven plies after E11. */
 static void test_counter_ko_capture(void) {
     static const char *rows[19] = {
-        "O . O X X . . . . . . . . . . . . . .",
-        ". O O O X X . . . . . . . . . . . . .",
-        "X O O X O . . . . X . . . . . X . . .",
-        "X X O X X X X . . X . . . . . X . . .",
-        "X X O X . O X . . . . . . . . . . . .",
-        "X X X O O O X . . . . . . . . . . . .",
-        "X O X X X O X X . X . . . . . . . . .",
-        "X . X X O O . O X . . . . . . . . . .",
-        "O X X O . O . O X . . . . . . . . . .",
-        "O O X X O O X X . X . . X . . X X . .",
-        ". . O X O O O . X . . . X . . . . . .",
-        "O O O O X X . . . . . . . . X . . . .",
-        ". X . O . . O . . X . . . . X . . . .",
-        ". X . . O . . X . . X O . X O . O O .",
-        ". . . . . X X . . . . . . X O . . X .",
-        ". . X X . . . . . X . . . . O X . . .",
-        ". . . . . . . . . X . . . . . X . . .",
-        ". . . . . . . . . . . . . . . . . . .",
+        "O . O X X . . . . . . . . . . . . . .", ". O O O X X . . . . . . . . . . . . .",
+        "X O O X O . . . . X . . . . . X . . .", "X X O X X X X . . X . . . . . X . . .",
+        "X X O X . O X . . . . . . . . . . . .", "X X X O O O X . . . . . . . . . . . .",
+        "X O X X X O X X . X . . . . . . . . .", "X . X X O O . O X . . . . . . . . . .",
+        "O X X O . O . O X . . . . . . . . . .", "O O X X O O X X . X . . X . . X X . .",
+        ". . O X O O O . X . . . X . . . . . .", "O O O O X X . . . . . . . . X . . . .",
+        ". X . O . . O . . X . . . . X . . . .", ". X . . O . . X . . X O . X O . O O .",
+        ". . . . . X X . . . . . . X O . . X .", ". . X X . . . . . X . . . . O X . . .",
+        ". . . . . . . . . X . . . . . X . . .", ". . . . . . . . . . . . . . . . . . .",
         ". . . . . . . . . . . . . . . . . . .",
     };
     go_board *b = gt_board_from_rows(19, rows);
@@ -576,24 +578,15 @@ static void test_counter_ko_capture(void) {
  * after E11, and finds that A18 and B19 lose). */
 static void test_race_next_door(void) {
     static const char *rows[19] = {
-        "O . O X X . . . . . . . . . . . . . .",
-        ". O O O X X . . . . . . . . . . . . .",
-        "X O O X O . . . . X . . . . . X . . .",
-        ". X O X X X X . . X . . . . . X . . .",
-        "X X O X . O X . . . . . . . . . . . .",
-        "X X X O O O X . . . . . . . . . . . .",
-        "X . X X X O X X . X . . . . . . . . .",
-        "X . X X O O . O X . . . . . . . . . .",
-        "O X X O . O . O X . . . . . . . . . .",
-        "O O X X O O X X . X . . X . . X X . .",
-        ". . O X O O O . X . . . X . . . . . .",
-        "O O O O X X . . . . . . . . X . . . .",
-        ". X . O . . O . . X . . . . X . . . .",
-        ". X . . O . . X . . X O . X O . O O .",
-        ". . . . . X X . . . . . . X O . . X .",
-        ". . X X . . . . . X . . . . O X . . .",
-        ". . . . . . . . . X . . . . . X . . .",
-        ". . . . . . . . . . . . . . . . . . .",
+        "O . O X X . . . . . . . . . . . . . .", ". O O O X X . . . . . . . . . . . . .",
+        "X O O X O . . . . X . . . . . X . . .", ". X O X X X X . . X . . . . . X . . .",
+        "X X O X . O X . . . . . . . . . . . .", "X X X O O O X . . . . . . . . . . . .",
+        "X . X X X O X X . X . . . . . . . . .", "X . X X O O . O X . . . . . . . . . .",
+        "O X X O . O . O X . . . . . . . . . .", "O O X X O O X X . X . . X . . X X . .",
+        ". . O X O O O . X . . . X . . . . . .", "O O O O X X . . . . . . . . X . . . .",
+        ". X . O . . O . . X . . . . X . . . .", ". X . . O . . X . . X O . X O . O O .",
+        ". . . . . X X . . . . . . X O . . X .", ". . X X . . . . . X . . . . O X . . .",
+        ". . . . . . . . . X . . . . . X . . .", ". . . . . . . . . . . . . . . . . . .",
         ". . . . . . . . . . . . . . . . . . .",
     };
     go_board *b = gt_board_from_rows(19, rows);
@@ -662,15 +655,9 @@ static void test_race_next_door(void) {
  * G2 Black captures within nine. */
 static void test_wait_in_race(void) {
     static const char *rows[9] = {
-        "X O O . X . O O .",
-        "X O . O . O . O X",
-        "X X O O X O O X X",
-        "X X X O X O X X X",
-        "O O X X X X X O O",
-        "O . O X . X O . O",
-        ". O O X . X O O .",
-        "X . . X . X . . X",
-        ". O X X . X X O O",
+        "X O O . X . O O .", "X O . O . O . O X", "X X O O X O O X X",
+        "X X X O X O X X X", "O O X X X X X O O", "O . O X . X O . O",
+        ". O O X . X O O .", "X . . X . X . . X", ". O X X . X X O O",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -687,7 +674,8 @@ static void test_wait_in_race(void) {
     CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 11, zone), "wait in race: brute force captures after H2");
     go_board_undo(b);
     CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "G2")) == GO_OK);
-    CHECK_MSG(bf_captures(b, t, GO_WHITE, true, 9, zone), "wait in race: brute force finds no capture after G2");
+    CHECK_MSG(bf_captures(b, t, GO_WHITE, true, 9, zone),
+              "wait in race: brute force finds no capture after G2");
     go_board_undo(b);
     go_board_free(b);
 }
@@ -704,24 +692,15 @@ static void test_wait_in_race(void) {
  * the only black move that holds that long (taking A1 at B1 does not). */
 static void test_deep_race_capture(void) {
     static const char *rows[19] = {
-        ". . . . . . . . X O . . . O O X . . .",
-        ". O X X . . . . X O . . . O X . X . .",
-        ". . O X X X X X X O . O . O X . . . .",
-        ". O O X O O O O X X O O . O O X . . .",
-        ". X O X O O X X X . X O . O X X . . .",
-        ". X X O O . O O X . . X O O O X X X .",
-        ". . X O . O O X . . X X X . X . X O .",
-        ". . X O O X X X X X O O X X . X . X .",
-        ". . X X X . X O O X X O O X X X X X X",
-        ". . . X X . X X O X X X O X O X O O O",
-        ". . . X . . X O O O O X O O O O O O .",
-        ". . . O X X O O X X O O O O X O X . .",
-        ". X . X X X X X O . . . . X X X X . O",
-        ". X O O X X O O O . . O . O O . . . .",
-        ". O . O X O O O . . . . . . . . O . .",
-        "O . O X O O X . . . . . . . . . . . .",
-        ". O O X X O . X . O . . O . . O . . .",
-        ". X X X X O . . . . . . . . . . . . .",
+        ". . . . . . . . X O . . . O O X . . .", ". O X X . . . . X O . . . O X . X . .",
+        ". . O X X X X X X O . O . O X . . . .", ". O O X O O O O X X O O . O O X . . .",
+        ". X O X O O X X X . X O . O X X . . .", ". X X O O . O O X . . X O O O X X X .",
+        ". . X O . O O X . . X X X . X . X O .", ". . X O O X X X X X O O X X . X . X .",
+        ". . X X X . X O O X X O O X X X X X X", ". . . X X . X X O X X X O X O X O O O",
+        ". . . X . . X O O O O X O O O O O O .", ". . . O X X O O X X O O O O X O X . .",
+        ". X . X X X X X O . . . . X X X X . O", ". X O O X X O O O . . O . O O . . . .",
+        ". O . O X O O O . . . . . . . . O . .", "O . O X O O X . . . . . . . . . . . .",
+        ". O O X X O . X . O . . O . . O . . .", ". X X X X O . . . . . . . . . . . . .",
         ". . . X O O . . . . . . . . . . . . .",
     };
     go_board *b = gt_board_from_rows(19, rows);
@@ -746,10 +725,12 @@ static void test_deep_race_capture(void) {
     go_reader_set_depth_offset(r, -10);
     yomi_result d = go_defend(r, b, t, &m);
     go_reader_free(r);
-    CHECK_MSG(d == YOMI_WIN || d == YOMI_KO_WIN, "deep race capture: defend %s, want a win", yomi_result_name(d));
+    CHECK_MSG(d == YOMI_WIN || d == YOMI_KO_WIN, "deep race capture: defend %s, want a win",
+              yomi_result_name(d));
     CHECK_MSG(m == a5, "deep race capture: defend move");
     CHECK(go_board_play(b, GO_BLACK, a5) == GO_OK);
-    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 10, zone), "deep race capture: brute force captures after A5");
+    CHECK_MSG(!bf_captures(b, t, GO_BLACK, true, 10, zone),
+              "deep race capture: brute force captures after A5");
     go_board_undo(b);
     CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, "B1")) == GO_OK);
     CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 10, zone), "deep race capture: B1 holds by brute force");
@@ -770,15 +751,9 @@ static void test_deep_race_capture(void) {
  * seven plies. */
 static void test_own_ko_deep(void) {
     static const char *rows[9] = {
-        ". . . O X . X . .",
-        ". O . O X X . . .",
-        "O . . O X O X X .",
-        "X O O X X O O X X",
-        "X X X O O O . O O",
-        "X . . X X O O X .",
-        "O X X X O . O O X",
-        ". O . X O O . . .",
-        "O . . X X O . . .",
+        ". . . O X . X . .", ". O . O X X . . .", "O . . O X O X X .",
+        "X O O X X O O X X", "X X X O O O . O O", "X . . X X O O X .",
+        "O X X X O . O O X", ". O . X O O . . .", "O . . X X O . . .",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -821,13 +796,8 @@ static void test_own_ko_deep(void) {
  * to move cannot save E1 within five plies (the defence needs a threat). */
 static void test_ko_capture_first(void) {
     static const char *rows[7] = {
-        "O X X X O O O",
-        ". . O X . X X",
-        ". X X O X . .",
-        ". X . . X . .",
-        "X . . . O X O",
-        "X X . . O X X",
-        "O O . O X . X",
+        "O X X X O O O", ". . O X . X X", ". X X O X . .", ". X . . X . .",
+        "X . . . O X O", "X X . . O X X", "O O . O X . X",
     };
     go_board *b = gt_board_from_rows(7, rows);
     CHECK(b != NULL);
@@ -841,7 +811,8 @@ static void test_ko_capture_first(void) {
     CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 5, NULL), "ko capture first: brute force finds a defence");
     /* F1 takes E1 as a ko: after a ko threat (a pass pair) Black retakes. */
     CHECK(go_board_play(b, GO_WHITE, f1) == GO_OK);
-    CHECK_MSG(go_board_at(b, t) == GO_EMPTY && go_board_ko(b) == t, "ko capture first: F1 is not a ko capture");
+    CHECK_MSG(go_board_at(b, t) == GO_EMPTY && go_board_ko(b) == t,
+              "ko capture first: F1 is not a ko capture");
     CHECK(go_board_play(b, GO_BLACK, GO_PASS) == GO_OK);
     CHECK(go_board_play(b, GO_WHITE, GO_PASS) == GO_OK);
     CHECK_MSG(go_board_play(b, GO_BLACK, t) == GO_OK, "ko capture first: Black cannot retake");
@@ -876,11 +847,7 @@ static void test_fresh_agrees(go_reader *used) {
  * when White moves first, within eight when Black does. */
 static void test_edge_not_escaped(void) {
     static const char *rows[5] = {
-        ". O . O .",
-        "O O O O O",
-        "O O O O O",
-        "X X X . O",
-        ". . . O O",
+        ". O . O .", "O O O O O", "O O O O O", "X X X . O", ". . . O O",
     };
     go_board *b = gt_board_from_rows(5, rows);
     CHECK(b != NULL);
@@ -910,13 +877,8 @@ static void test_edge_not_escaped(void) {
  * Black moving first saves it for eight plies. */
 static void test_edge_net(void) {
     static const char *rows[7] = {
-        ". O X . O O O",
-        "X O O X X . X",
-        "X . O O O . .",
-        ". . . . . X .",
-        ". O X . X O .",
-        "X X X X . . X",
-        "X . X X . . O",
+        ". O X . O O O", "X O O X X . X", "X . O O O . .", ". . . . . X .",
+        ". O X . X O .", "X X X X . . X", "X . X X . . O",
     };
     go_board *b = gt_board_from_rows(7, rows);
     CHECK(b != NULL);
@@ -947,15 +909,9 @@ static void test_edge_net(void) {
  * within six. */
 static void test_race_capture_saves(void) {
     static const char *rows[9] = {
-        ". . X . X O X X X",
-        ". . X . X O O . .",
-        ". . X X X X O O O",
-        ". . . X . O X X X",
-        ". . . X X X O X .",
-        ". . . X O O O X X",
-        ". . . X O . O O .",
-        ". . . X O O . O O",
-        ". . . X O . . . .",
+        ". . X . X O X X X", ". . X . X O O . .", ". . X X X X O O O",
+        ". . . X . O X X X", ". . . X X X O X .", ". . . X O O O X X",
+        ". . . X O . O O .", ". . . X O O . O O", ". . . X O . . . .",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -990,24 +946,15 @@ static void test_race_capture_saves(void) {
  * plies; if White passes, Black captures within seven. */
 static void test_race_outside_libs(void) {
     static const char *rows[19] = {
-        ". O . . . O . . . . . . . . . . . . .",
-        "O O . . . O . . . . . . . . . . . . .",
-        ". O . . . O . . . . . . . . . . . . .",
-        "O O O O O O O O O O O O O O O O O O O",
-        "O . . . . O . . . . . . . . . X X X X",
-        "X X X X X O X X X X X X X X X X . . .",
-        ". . . X O X X . . . . . . . . X . . .",
-        "O O O O O X . . . . . . . . . X . . .",
-        ". O X X O X . . . . . . . . . X . . .",
-        "O O O X X X . . . . . . . . . X . . .",
-        "X O X X . X X . . . . . . . . X . . .",
-        "X X X X O O X X . . . . . . . X . . .",
-        ". X . X O . O X X X X X X . . X . . .",
-        "X X X X O O O O O O O O X X X X . . .",
-        "X . O O X . O . O X X X O . X . X . .",
-        "X . O . X . O O O O X . O . X X X . .",
-        "X . O . X . O . . . X . O . . . X . .",
-        "X X O . X . O . X X X . O O O . X X X",
+        ". O . . . O . . . . . . . . . . . . .", "O O . . . O . . . . . . . . . . . . .",
+        ". O . . . O . . . . . . . . . . . . .", "O O O O O O O O O O O O O O O O O O O",
+        "O . . . . O . . . . . . . . . X X X X", "X X X X X O X X X X X X X X X X . . .",
+        ". . . X O X X . . . . . . . . X . . .", "O O O O O X . . . . . . . . . X . . .",
+        ". O X X O X . . . . . . . . . X . . .", "O O O X X X . . . . . . . . . X . . .",
+        "X O X X . X X . . . . . . . . X . . .", "X X X X O O X X . . . . . . . X . . .",
+        ". X . X O . O X X X X X X . . X . . .", "X X X X O O O O O O O O X X X X . . .",
+        "X . O O X . O . O X X X O . X . X . .", "X . O . X . O O O O X . O . X X X . .",
+        "X . O . X . O . . . X . O . . . X . .", "X X O . X . O . X X X . O O O . X X X",
         "X X O . X . O X X . X . O . O . X . .",
     };
     go_board *b = gt_board_from_rows(19, rows);
@@ -1023,8 +970,8 @@ static void test_race_outside_libs(void) {
               yomi_result_name(d));
     static bool zone[GO_MAX_POINTS];
     memset(zone, 0, sizeof zone);
-    static const char *pts[] = {"B15", "C15", "D15", "E15", "A13", "B13", "C13", "A11",
-                                "A14", "B14", "C14", "D14", "E14", "D13"};
+    static const char *pts[] = {"B15", "C15", "D15", "E15", "A13", "B13", "C13",
+                                "A11", "A14", "B14", "C14", "D14", "E14", "D13"};
     zone_add(b, pts, sizeof pts / sizeof pts[0], zone);
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, good[i])) == GO_OK);
@@ -1049,24 +996,15 @@ static void test_race_outside_libs(void) {
  * within ten. */
 static void test_race_counter_atari(void) {
     static const char *rows[19] = {
-        ". . . . . . . . . O X . . . . . . . .",
-        ". . . O . . . . . O X . O O . . . . .",
-        ". . . O O O O O . O X X O X X . . . .",
-        ". . . O . . . . O O X X X . X X . . .",
-        "O O O . . O . O X X X X . X . . . . .",
-        "O X X O O . O O O O O O X O . . X . .",
-        "O X . X O O . O X O O X X X X X . . .",
-        "X X X X X O O O X X O X X O O O X . .",
-        ". . . X O X X O O X X O O O O X X X .",
-        ". X X O O O X X O X O O O O . O O X X",
-        "X X O . O X X . X X O O X O . O X X O",
-        "X O O . O O X . X X O X X X O O X O O",
-        "O . . . . . O X X O X . X O . . O O .",
-        ". X O O . . O X . . X . X O O O X O .",
-        ". O X X O O O X . . . X O O X O X O .",
-        ". O X O X O O X X . . . X X X O X O O",
-        "X X X O X X X . X . . . . . . X X X O",
-        "X O O O O X . X O X . . . . . . . X O",
+        ". . . . . . . . . O X . . . . . . . .", ". . . O . . . . . O X . O O . . . . .",
+        ". . . O O O O O . O X X O X X . . . .", ". . . O . . . . O O X X X . X X . . .",
+        "O O O . . O . O X X X X . X . . . . .", "O X X O O . O O O O O O X O . . X . .",
+        "O X . X O O . O X O O X X X X X . . .", "X X X X X O O O X X O X X O O O X . .",
+        ". . . X O X X O O X X O O O O X X X .", ". X X O O O X X O X O O O O . O O X X",
+        "X X O . O X X . X X O O X O . O X X O", "X O O . O O X . X X O X X X O O X O O",
+        "O . . . . . O X X O X . X O . . O O .", ". X O O . . O X . . X . X O O O X O .",
+        ". O X X O O O X . . . X O O X O X O .", ". O X O X O O X X . . . X X X O X O O",
+        "X X X O X X X . X . . . . . . X X X O", "X O O O O X . X O X . . . . . . . X O",
         ". O . . O X . . . . . . . . . . . X X",
     };
     go_board *b = gt_board_from_rows(19, rows);
@@ -1085,7 +1023,8 @@ static void test_race_counter_atari(void) {
     CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 13, zone), "race counter-atari: brute force captures");
     CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, "A4")) == GO_OK);
     CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "A6")) == GO_OK);
-    CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 14, zone), "race counter-atari: brute force captures after A6");
+    CHECK_MSG(!bf_captures(b, t, GO_WHITE, true, 14, zone),
+              "race counter-atari: brute force captures after A6");
     go_board_undo(b);
     CHECK(go_board_play(b, GO_WHITE, go_vertex_parse(b, "C1")) == GO_OK);
     CHECK_MSG(bf_captures(b, t, GO_WHITE, true, 10, zone), "race counter-atari: C1 holds by brute force");
@@ -1104,7 +1043,7 @@ typedef struct ko_attack_case {
     int size;
     const char *const *rows;
     const char *target, *move;
-    int depth_offset;             /* moves the reader's ply bounds */
+    int depth_offset; /* moves the reader's ply bounds */
     const char *const *zone;
     size_t nzone;
     int plain, threat;
@@ -1126,11 +1065,12 @@ static void check_ko_attack(const ko_attack_case *kc) {
     memset(zone, 0, sizeof zone);
     zone_add(b, kc->zone, kc->nzone, zone);
     CHECK(go_board_play(b, go_other(def), mv) == GO_OK);
-    CHECK_MSG(bf_captures(b, t, def, false, kc->plain, zone), "%s: brute force, %s does not capture", kc->name,
-              kc->move);
+    CHECK_MSG(bf_captures(b, t, def, false, kc->plain, zone), "%s: brute force, %s does not capture",
+              kc->name, kc->move);
     go_board_undo(b);
     bf_threats = BF_ENDLESS;
-    CHECK_MSG(!bf_captures(b, t, def, true, kc->threat, zone), "%s: brute force captures with threats", kc->name);
+    CHECK_MSG(!bf_captures(b, t, def, true, kc->threat, zone), "%s: brute force captures with threats",
+              kc->name);
     bf_threats = 0;
     go_board_free(b);
 }
@@ -1145,18 +1085,14 @@ static void check_ko_attack(const ko_attack_case *kc) {
  * without end Black captures nothing within nine plies. */
 static void test_ladder_into_ko(void) {
     static const char *rows[9] = {
-        ". . . . . . . . .",
-        ". . . . . X . . X",
-        "O X X X X O X X X",
-        ". O . O O O O O X",
-        ". O O X . O X X X",
-        "X X X O O . O O O",
-        ". X X X O . . . .",
-        ". X X O O . . . .",
-        ". . O . . . . . .",
+        ". . . . . . . . .", ". . . . . X . . X", "O X X X X O X X X",
+        ". O . O O O O O X", ". O O X . O X X X", "X X X O O . O O O",
+        ". X X X O . . . .", ". X X O O . . . .", ". . O . . . . . .",
     };
-    static const char *const zone[] = {"A5", "A6", "A8", "A9", "B8", "B9", "C8", "C9", "D9", "C6", "E5", "D5"};
-    const ko_attack_case kc = {"ladder into ko", 9, rows, "A7", "A6", 0, zone, sizeof zone / sizeof zone[0], 8, 9};
+    static const char *const zone[] = {"A5", "A6", "A8", "A9", "B8", "B9",
+                                       "C8", "C9", "D9", "C6", "E5", "D5"};
+    const ko_attack_case kc = {
+        "ladder into ko", 9, rows, "A7", "A6", 0, zone, sizeof zone / sizeof zone[0], 8, 9};
     check_ko_attack(&kc);
 }
 
@@ -1172,15 +1108,9 @@ static void test_ladder_into_ko(void) {
  * after A2. */
 static void test_one_threat(void) {
     static const char *rows[9] = {
-        ". . O . . . . . .",
-        ". . O . . . . . .",
-        ". . O . . . . . .",
-        ". . O . . . . . .",
-        "O O O . . . . . .",
-        "X X O X X X X X X",
-        "X X O X O . X . .",
-        ". X X O O X X . .",
-        "O X . X O . X . .",
+        ". . O . . . . . .", ". . O . . . . . .", ". . O . . . . . .",
+        ". . O . . . . . .", "O O O . . . . . .", "X X O X X X X X X",
+        "X X O X O . X . .", ". X X O O X X . .", "O X . X O . X . .",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -1201,7 +1131,8 @@ static void test_one_threat(void) {
     for (int i = 0; i < 3; i++) {
         CHECK(go_board_play(b, GO_BLACK, go_vertex_parse(b, moves[i])) == GO_OK);
         if (i == 0)
-            CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 8, zone), "one threat: brute force, F3 saves without threats");
+            CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 8, zone),
+                      "one threat: brute force, F3 saves without threats");
         bf_threats = 1;
         bool cap = bf_captures(b, t, GO_BLACK, true, 8, zone);
         bf_threats = 0;
@@ -1223,28 +1154,21 @@ static void test_one_threat(void) {
  * for Black, White captures nothing within nine. */
 static void test_ko_on_liberty(void) {
     static const char *rows[19] = {
-        ". . O X X X . . . . . . . . . . . . .",
-        ". . O O O X . . . . . . . . . . . . .",
-        ". . . O X X X X X . X X X . . . X X .",
-        ". . O X X . X O . X . O O X . X X O .",
-        ". O O O O X O . O X X X X . X . X X X",
-        ". X . . . O O O X O O O O X . X O O X",
-        ". X O O X X O X X X O . . O . O . . O",
-        "O X X X X O O O O X O O O O . O . O .",
-        ". O . . . X . . O X O X O . . . . O .",
-        "O X X X X O O . O X X X O O . X X X O",
-        ". O O O O O X . O O X O X X . X O O .",
-        ". . O X O X X . O X X O . . . . . . .",
-        ". X X X O X . . O X X O O . . . . . .",
-        ". . . X O X . . O X O O . O O . O . .",
-        ". . X . X O O O O X X O O X X O . . .",
-        ". . . X X X O O O X X X . X X X O . .",
-        ". . X O O O X O . O X . X O O X O . O",
-        ". . . . X X X O . O X X O . . X X O .",
+        ". . O X X X . . . . . . . . . . . . .", ". . O O O X . . . . . . . . . . . . .",
+        ". . . O X X X X X . X X X . . . X X .", ". . O X X . X O . X . O O X . X X O .",
+        ". O O O O X O . O X X X X . X . X X X", ". X . . . O O O X O O O O X . X O O X",
+        ". X O O X X O X X X O . . O . O . . O", "O X X X X O O O O X O O O O . O . O .",
+        ". O . . . X . . O X O X O . . . . O .", "O X X X X O O . O X X X O O . X X X O",
+        ". O O O O O X . O O X O X X . X O O .", ". . O X O X X . O X X O . . . . . . .",
+        ". X X X O X . . O X X O O . . . . . .", ". . . X O X . . O X O O . O O . O . .",
+        ". . X . X O O O O X X O O X X O . . .", ". . . X X X O O O X X X . X X X O . .",
+        ". . X O O O X O . O X . X O O X O . O", ". . . . X X X O . O X X O . . X X O .",
         ". . . . . . X X O O X . . . . . . X .",
     };
-    static const char *const zone[] = {"M3", "N4", "M1", "N1", "O1", "O2", "P2", "P1", "N3", "N8", "O7", "N6"};
-    const ko_attack_case kc = {"ko on liberty", 19, rows, "J14", "N4", -3, zone, sizeof zone / sizeof zone[0], 6, 9};
+    static const char *const zone[] = {"M3", "N4", "M1", "N1", "O1", "O2",
+                                       "P2", "P1", "N3", "N8", "O7", "N6"};
+    const ko_attack_case kc = {
+        "ko on liberty", 19, rows, "J14", "N4", -3, zone, sizeof zone / sizeof zone[0], 6, 9};
     check_ko_attack(&kc);
 }
 
@@ -1258,11 +1182,7 @@ static void test_ko_on_liberty(void) {
  * D5 takes E5 as a ko with B5 in atari. */
 static void test_ko_no_move(void) {
     static const char *rows[5] = {
-        ". X X O .",
-        "X X X X O",
-        "O O O O O",
-        ". . . . .",
-        ". . . . .",
+        ". X X O .", "X X X X O", "O O O O O", ". . . . .", ". . . . .",
     };
     go_board *b = gt_board_from_rows(5, rows);
     CHECK(b != NULL);
@@ -1299,15 +1219,9 @@ static void test_ko_no_move(void) {
  * back at A8). */
 static void test_waiting_move(void) {
     static const char *rows[9] = {
-        "O . O . X O O . .",
-        ". O X X X X O . .",
-        ". X X X O O O . .",
-        "X X O O O O . O .",
-        "X O O X O X X O X",
-        "O . O X O O X X .",
-        ". O X X X X X . .",
-        ". O X . . . . . .",
-        ". O X . . . . . .",
+        "O . O . X O O . .", ". O X X X X O . .", ". X X X O O O . .",
+        "X X O O O O . O .", "X O O X O X X O X", "O . O X O O X X .",
+        ". O X X X X X . .", ". O X . . . . . .", ". O X . . . . . .",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -1335,7 +1249,8 @@ static void test_waiting_move(void) {
     CHECK(go_board_play(b, GO_BLACK, GO_PASS) == GO_OK);
     CHECK(go_board_play(b, GO_WHITE, a7) == GO_OK);
     bf_forbid = a8;
-    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 6, zone), "waiting move: brute force saves E9 after the retake");
+    CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 6, zone),
+              "waiting move: brute force saves E9 after the retake");
     bf_forbid = GO_NO_POINT;
     for (int i = 0; i < 5; i++) go_board_undo(b);
     go_board_free(b);
@@ -1352,15 +1267,9 @@ static void test_waiting_move(void) {
  * plies, and Black cannot save it within eight after the reader's move. */
 static void test_race_next_door3(void) {
     static const char *rows[9] = {
-        ". X O . . . . . .",
-        ". X O . X . . . .",
-        "X X O O O O O O O",
-        "X O O . O X X X O",
-        "X X O O X X . X O",
-        "X O X X X X X X O",
-        "O O O O X O X X O",
-        "X X X O O . O X X",
-        ". . X . O O O O .",
+        ". X O . . . . . .", ". X O . X . . . .", "X X O O O O O O O",
+        "X O O . O X X X O", "X X O O X X . X O", "X O X X X X X X O",
+        "O O O O X O X X O", "X X X O O . O X X", ". . X . O O O O .",
     };
     go_board *b = gt_board_from_rows(9, rows);
     CHECK(b != NULL);
@@ -1380,12 +1289,12 @@ static void test_race_next_door3(void) {
     CHECK_MSG(bf_captures(b, t, GO_BLACK, true, 9, zone), "race next door 3: brute force finds no capture");
     if (known) {
         CHECK(go_board_play(b, GO_WHITE, m) == GO_OK);
-        CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 8, zone), "race next door 3: the move fails by brute force");
+        CHECK_MSG(bf_captures(b, t, GO_BLACK, false, 8, zone),
+                  "race next door 3: the move fails by brute force");
         go_board_undo(b);
     }
     go_board_free(b);
 }
-
 
 /* ---- Basis ---- */
 
@@ -1398,22 +1307,16 @@ static const char *basis_name(yomi_basis x) { return yomi_basis_name(x); }
  * unknown. */
 static void test_basis_examples(void) {
     static const char *ladder_rows[9] = {
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . X O . . . . .",
-        ". . X O X . . . .",
-        ". . . X . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
+        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+        ". . . . . . . . .", ". . X O . . . . .", ". . X O X . . . .",
+        ". . . X . . . . .", ". . . . . . . . .", ". . . . . . . . .",
     };
     go_board *b = gt_board_from_rows(9, ladder_rows);
     CHECK(b != NULL);
     if (!b) return;
     go_point t = go_vertex_parse(b, "D5"), m;
     go_reader *r = go_reader_new(&cli_lim);
-    CHECK_EQ_INT(go_reader_last_basis(r), YOMI_BASIS_UNKNOWN);   /* nothing asked yet */
+    CHECK_EQ_INT(go_reader_last_basis(r), YOMI_BASIS_UNKNOWN); /* nothing asked yet */
     CHECK_EQ_INT(go_attack(r, b, t, &m), YOMI_WIN);
     CHECK_MSG(go_reader_last_basis(r) == YOMI_BASIS_PROVED, "ladder: attack basis %s",
               basis_name(go_reader_last_basis(r)));
@@ -1454,7 +1357,7 @@ static void test_basis_examples(void) {
     }
     t = go_vertex_parse(b, "E5");
     CHECK(go_board_setup(b, t, GO_WHITE));
-    for (int k = 0; k < 2; k++) {   /* the second time from the table */
+    for (int k = 0; k < 2; k++) { /* the second time from the table */
         CHECK_EQ_INT(go_attack(r, b, t, &m), YOMI_LOSS);
         CHECK_MSG(go_reader_last_basis(r) == YOMI_BASIS_HEURISTIC, "lone stone (%d): attack basis %s", k,
                   basis_name(go_reader_last_basis(r)));
@@ -1509,7 +1412,8 @@ static void test_basis_brute_force(void) {
                 yomi_result res = attack ? go_attack(r, b, t, &m) : go_defend(r, b, t, &m);
                 yomi_basis basis = go_reader_last_basis(r);
                 CHECK(go_board_hash(b) == h);
-                CHECK_MSG(res != YOMI_UNKNOWN || basis == YOMI_BASIS_UNKNOWN, "an unknown answer with a basis");
+                CHECK_MSG(res != YOMI_UNKNOWN || basis == YOMI_BASIS_UNKNOWN,
+                          "an unknown answer with a basis");
                 CHECK_MSG(res == YOMI_UNKNOWN || basis != YOMI_BASIS_UNKNOWN, "an answer without a basis");
                 heuristic += basis == YOMI_BASIS_HEURISTIC;
                 if (basis != YOMI_BASIS_PROVED) continue;
@@ -1527,8 +1431,8 @@ static void test_basis_brute_force(void) {
                 if (bf != captured) {
                     char v[8];
                     go_vertex_format(b, t, v, sizeof v);
-                    CHECK_MSG(false, "random 5x5 #%d, %s at %s: %s proved %s, brute force (depth %d) says %s", k,
-                              def == GO_BLACK ? "black" : "white", v, attack ? "attack" : "defend",
+                    CHECK_MSG(false, "random 5x5 #%d, %s at %s: %s proved %s, brute force (depth %d) says %s",
+                              k, def == GO_BLACK ? "black" : "white", v, attack ? "attack" : "defend",
                               yomi_result_name(res), DEPTH, bf ? "captured" : "not captured");
                     print_board(b);
                 }

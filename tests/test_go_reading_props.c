@@ -141,8 +141,10 @@ static void check_board(go_reader *r, go_board *b, const char *where, stats *st)
             go_point lm = GO_NO_POINT, am = GO_NO_POINT, dm;
             yomi_result lr = go_ladder_attack(b, s, &lm, NULL);
             if (rank(lr) < 1) continue;
-            if (lr == YOMI_WIN) st->ladders++;
-            else st->ko_ladders++;
+            if (lr == YOMI_WIN)
+                st->ladders++;
+            else
+                st->ko_ladders++;
             char lv[8], av[8], dv[8];
             go_vertex_format(b, lm, lv, sizeof lv);
             /* What the ladder's move is worth to the reader itself. */
@@ -160,15 +162,16 @@ static void check_board(go_reader *r, go_board *b, const char *where, stats *st)
             go_vertex_format(b, am, av, sizeof av);
             go_vertex_format(b, dm, dv, sizeof dv);
             if (rank(ar) < worth) {
-                fail(b, s, where, st, "ladder_attack %d %s, after %s defend %d %s, but attack %d %s", rank(lr), lv,
-                     lv, rank(dr), dv, rank(ar), av);
+                fail(b, s, where, st, "ladder_attack %d %s, after %s defend %d %s, but attack %d %s",
+                     rank(lr), lv, lv, rank(dr), dv, rank(ar), av);
                 continue;
             }
             if (ar != YOMI_WIN || am == GO_NO_POINT) continue;
             /* The attack's move: the owner, to move, cannot save the string. */
             yomi_result da = defend_after(r, b, s, att, am, &dm);
             go_vertex_format(b, dm, dv, sizeof dv);
-            if (da != YOMI_LOSS && da != YOMI_UNKNOWN) fail(b, s, where, st, "attack 1 %s, but after %s defend %d %s", av, av, rank(da), dv);
+            if (da != YOMI_LOSS && da != YOMI_UNKNOWN)
+                fail(b, s, where, st, "attack 1 %s, but after %s defend %d %s", av, av, rank(da), dv);
         }
 }
 
@@ -342,7 +345,7 @@ static void board_sym(const go_board *src, int s, go_board *dst) {
  * forgot the earlier ones; the results must be equal (an answer stopped by
  * the node limit is not compared, and counted). */
 static void check_orientation(int positions) {
-    rng_state = 20261125;   /* its own sequence: the sanitizers' sample is a prefix */
+    rng_state = 20261125; /* its own sequence: the sanitizers' sample is a prefix */
     go_reader *r0 = go_reader_new(&cli_lim), *r1 = go_reader_new(&cli_lim);
     go_board *b = go_board_new(19), *b0 = go_board_new(19), *b1 = go_board_new(19);
     long asked = 0, limited = 0, differ = 0;
@@ -373,8 +376,8 @@ static void check_orientation(int positions) {
                     char where[96], v[8];
                     go_vertex_format(b0, p, v, sizeof v);
                     snprintf(where, sizeof where, "orientation test, position %d, symmetry %d", i, s);
-                    fprintf(stderr, "%s: %s %s: %d here, %d turned\n", where, def ? "defend" : "attack", v, rank(v0),
-                            rank(v1));
+                    fprintf(stderr, "%s: %s %s: %d here, %d turned\n", where, def ? "defend" : "attack", v,
+                            rank(v0), rank(v1));
                     go_board_print(b0, stderr);
                     CHECK_MSG(false, "%s: %s %s differs", where, def ? "defend" : "attack", v);
                 }
@@ -396,22 +399,25 @@ int main(int argc, char **argv) {
     stats st = {0};
     int positions = t_sanitized() ? 60 : 600;
     check_random(r, positions, &st);
-    printf("random: %d positions, %ld strings of 1-2 liberties, %ld ladder captures, %ld through a ko, %ld where the "
+    printf("random: %d positions, %ld strings of 1-2 liberties, %ld ladder captures, %ld through a ko, %ld "
+           "where the "
            "reader saves the string after the ladder's move, %ld failures\n",
            positions, st.strings, st.ladders, st.ko_ladders, st.contradicted, st.failures);
     CHECK_MSG(st.ladders >= positions, "only %ld ladder captures in %d positions", st.ladders, positions);
     stats su = {0};
     check_suite(r, data, &su);
-    printf("reading.tst positions: %ld strings of 1-2 liberties, %ld ladder captures, %ld through a ko, %ld where the reader "
+    printf("reading.tst positions: %ld strings of 1-2 liberties, %ld ladder captures, %ld through a ko, %ld "
+           "where the reader "
            "saves the string after the ladder's move, %ld failures\n",
            su.strings, su.ladders, su.ko_ladders, su.contradicted, su.failures);
     stats sp = {0};
     int step = t_sanitized() ? 20 : 1;
     check_problems(r, data, "cho-elementary", 900, step, &sp);
     check_problems(r, data, "cho-intermediate", 861, step, &sp);
-    printf("Cho Chikun problems: %ld strings of 1-2 liberties, %ld ladder captures, %ld through a ko, %ld where "
-           "the reader saves the string after the ladder's move, %ld failures\n",
-           sp.strings, sp.ladders, sp.ko_ladders, sp.contradicted, sp.failures);
+    printf(
+        "Cho Chikun problems: %ld strings of 1-2 liberties, %ld ladder captures, %ld through a ko, %ld where "
+        "the reader saves the string after the ladder's move, %ld failures\n",
+        sp.strings, sp.ladders, sp.ko_ladders, sp.contradicted, sp.failures);
     printf("questions stopped by the default node limit (asked again with %d times the budget): %ld\n", 20,
            st.limited + su.limited + sp.limited);
     check_orientation(t_sanitized() ? 6 : 40);

@@ -375,8 +375,10 @@ static void test_corpus(const char *data, const char *rel, int min_files, bool a
                     r = 0;
                 }
                 CHECK_MSG(r >= 0, "%s: %s", files[i], e.msg);
-                if (r < 0) ok = false;
-                else moves += r;
+                if (r < 0)
+                    ok = false;
+                else
+                    moves += r;
                 if (!go_board_check(b)) ok = false;
             }
             replayed += ok;
@@ -389,8 +391,8 @@ static void test_corpus(const char *data, const char *rel, int min_files, bool a
     CHECK_EQ_INT(parsed, n);
     CHECK_EQ_INT(replayed, n);
     CHECK_EQ_INT(trips, n);
-    printf("%s: %d files parsed, replayed and round-tripped (%d moves, %d stopped at a ko)\n", rel,
-           n, moves, kos);
+    printf("%s: %d files parsed, replayed and round-tripped (%d moves, %d stopped at a ko)\n", rel, n, moves,
+           kos);
     go_board_free(b);
 }
 

@@ -108,8 +108,8 @@ enum { V_OTHER, V_POINT, V_LIST, V_LABEL, V_PAIR };
 
 /* How a property's values hold points. */
 static int prop_kind(const char *id) {
-    static const char *const list[] = {"AB", "AW", "AE", "TR", "SQ", "CR", "MA", "SL", "TB",
-                                       "TW", "DD", "VW", "M",  "L",  NULL};
+    static const char *const list[] = {"AB", "AW", "AE", "TR", "SQ", "CR", "MA", "SL",
+                                       "TB", "TW", "DD", "VW", "M",  "L",  NULL};
     if (!strcmp(id, "B") || !strcmp(id, "W")) return V_POINT;
     if (!strcmp(id, "LB")) return V_LABEL;
     if (!strcmp(id, "AR") || !strcmp(id, "LN")) return V_PAIR;
@@ -152,7 +152,7 @@ static void value_sym(int s, int n, int kind, const char *raw, size_t len, buf *
 static int sgf_walk(const char *t, size_t len, int s, int n, buf *out) {
     char id[8] = "";
     int idn = 0, size = 19;
-    bool fresh_id = false;   /* letters seen since the last value */
+    bool fresh_id = false; /* letters seen since the last value */
     for (size_t i = 0; i < len; i++) {
         char ch = t[i];
         if (ch == '[') {
@@ -190,8 +190,9 @@ static int sgf_walk(const char *t, size_t len, int s, int n, buf *out) {
 /* A GTP vertex at v (letter without I, then the row from the bottom):
  * its length, 0 if none. */
 static int vertex_at(const char *line, const char *v, int n, int *col, int *row) {
-    if (v > line && ((v[-1] >= 'A' && v[-1] <= 'Z') || (v[-1] >= 'a' && v[-1] <= 'z') ||
-                     (v[-1] >= '0' && v[-1] <= '9') || v[-1] == '_' || v[-1] == '/'))
+    if (v > line &&
+        ((v[-1] >= 'A' && v[-1] <= 'Z') || (v[-1] >= 'a' && v[-1] <= 'z') || (v[-1] >= '0' && v[-1] <= '9') ||
+         v[-1] == '_' || v[-1] == '/'))
         return 0;
     char ch = v[0];
     if (ch < 'A' || ch > 'Z' || ch == 'I' || v[1] < '1' || v[1] > '9') return 0;
@@ -227,14 +228,14 @@ static void line_sym(int s, int n, const char *line, buf *out) {
 /* ---- The suite ---- */
 
 typedef struct game {
-    char rel[256];   /* path relative to the .tst */
+    char rel[256]; /* path relative to the .tst */
     char *text;
     size_t len;
     int size;
 } game;
 
 typedef struct suite {
-    char dir[1024];  /* the .tst's folder */
+    char dir[1024]; /* the .tst's folder */
     char **lines;
     int nlines;
     game games[256];
@@ -263,8 +264,10 @@ static bool suite_load(suite *su, const char *tst) {
     memset(su, 0, sizeof *su);
     snprintf(su->dir, sizeof su->dir, "%s", tst);
     char *slash = strrchr(su->dir, '/');
-    if (slash) *slash = 0;
-    else snprintf(su->dir, sizeof su->dir, ".");
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(su->dir, sizeof su->dir, ".");
     size_t len;
     char *text = read_file(tst, &len);
     if (!text) {
@@ -313,7 +316,7 @@ static char *suite_tst(suite *su, int s) {
             n = size;
             buf_put(&out, l, strlen(l));
         } else if (l[0] == '#' && l[1] != '?') {
-            buf_put(&out, l, strlen(l));   /* a comment */
+            buf_put(&out, l, strlen(l)); /* a comment */
         } else {
             line_sym(s, n, l, &out);
         }
@@ -408,7 +411,7 @@ static void check_games(suite *su) {
         int n = go_board_size(b0);
         CHECK_EQ_INT(n, g->size);
         for (int s = 1; s < NSYM; s++) {
-            if (t_sanitized() && s != 5) continue;   /* one symmetry is enough there */
+            if (t_sanitized() && s != 5) continue; /* one symmetry is enough there */
             char *t = game_sym(g, s);
             go_color tm;
             go_board *b = replay(t, strlen(t), mv, &tm);
@@ -498,7 +501,8 @@ int main(int argc, char **argv) {
         return rc;
     }
     if (argc >= 2 && argv[1][0] == '-') {
-        fprintf(stderr, "usage: test_go_symmetry DATA_DIR\n       test_go_symmetry --write OUT_DIR FILE.tst\n");
+        fprintf(stderr,
+                "usage: test_go_symmetry DATA_DIR\n       test_go_symmetry --write OUT_DIR FILE.tst\n");
         return 2;
     }
     const char *tst = t_data_path(argc > 1 ? argv[1] : NULL, TST_REL);

@@ -36,7 +36,7 @@ static uint64_t bf_key(const bf *s, go_color to_move, bool last_pass) {
     const go_board *b = s->b;
     uint64_t ko = (b->ko != GO_NO_POINT && b->ko_color == to_move) ? (uint64_t)b->ko : 0;
     uint64_t x = go_board_hash(b) ^ (ko * 0x9e3779b97f4a7c15ULL) ^
-                 ((uint64_t)to_move * 0xc2b2ae3d27d4eb4fULL) ^ (last_pass ? 0x165667b19e3779f9ULL : 0);
+        ((uint64_t)to_move * 0xc2b2ae3d27d4eb4fULL) ^ (last_pass ? 0x165667b19e3779f9ULL : 0);
     return x;
 }
 
@@ -148,17 +148,16 @@ static void test_brute_force(void) {
         go_tsumego_solve(p, &o, &a);
         bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && a.nmoves == bf_n;
         for (int i = 0; i < a.nmoves; i++) same &= bf_win[a.moves[i]];
-        CHECK_MSG(same, "brute force: %d winning moves, yomi %s with %d (target %s, %s to play)",
-                  bf_n, go_tsumego_result_name(a.result), a.nmoves, tv,
-                  to_play == GO_BLACK ? "black" : "white");
+        CHECK_MSG(same, "brute force: %d winning moves, yomi %s with %d (target %s, %s to play)", bf_n,
+                  go_tsumego_result_name(a.result), a.nmoves, tv, to_play == GO_BLACK ? "black" : "white");
         if (!same) go_board_print(p->board, stderr);
         compared++;
         total += s.nodes;
         go_problem_free(p);
     }
     go_board_free(b);
-    fprintf(stderr, "brute force: %d positions compared (%llu brute-force nodes, %d drawn)\n",
-            compared, (unsigned long long)total, tries);
+    fprintf(stderr, "brute force: %d positions compared (%llu brute-force nodes, %d drawn)\n", compared,
+            (unsigned long long)total, tries);
     CHECK_MSG(compared == max, "only %d random positions compared", compared);
 }
 
@@ -198,8 +197,8 @@ static void test_cho(const char *data) {
         go_problem_free(p);
     }
     double rate = 100.0 * correct / count;
-    fprintf(stderr, "cho-elementary sample: %d/%d correct (%.1f%%), %d answered\n", correct, count,
-            rate, solved);
+    fprintf(stderr, "cho-elementary sample: %d/%d correct (%.1f%%), %d answered\n", correct, count, rate,
+            solved);
     /* Floors measured on this sample with these node limits (2026-11-24: 40/60 = 66.7% release; sanitized 12 problems). */
     CHECK_MSG(rate >= (san ? 40.0 : 63.0), "Cho elementary sample: %.1f%% correct", rate);
 }
@@ -263,8 +262,8 @@ static void test_symmetry(const char *data) {
                     same &= f;
                 }
                 CHECK_MSG(same, "%s symmetry %d%s: %s/%d moves vs %s/%d", path, sym & 7,
-                          swap ? " colours swapped" : "", go_tsumego_result_name(a.result),
-                          a.nmoves, go_tsumego_result_name(a0.result), a0.nmoves);
+                          swap ? " colours swapped" : "", go_tsumego_result_name(a.result), a.nmoves,
+                          go_tsumego_result_name(a0.result), a0.nmoves);
                 go_problem_free(q);
             }
             go_board_free(b);
@@ -294,8 +293,7 @@ static void test_bad_input(void) {
     CHECK(p == NULL && strstr(err.msg, "cannot open"));
     const char *f = write_tmp("a.json", "{\"AB\": [\"aa\", \"bb\"],\n \"AW\": [\"cc\" \"dd\"]}");
     p = go_problem_load(f, NULL, &err);
-    CHECK_MSG(p == NULL && err.line == 2 && strstr(err.msg, "expected"), "line %ld: %s", err.line,
-              err.msg);
+    CHECK_MSG(p == NULL && err.line == 2 && strstr(err.msg, "expected"), "line %ld: %s", err.line, err.msg);
     f = write_tmp("b.json", "{\"AB\": [\"aa\", \"bb\"], \"AW\": [\"cb\", \"ca\"], \"SZ\": \"19\"}");
     p = go_problem_load(f, NULL, &err);
     CHECK_MSG(p == NULL && strstr(err.msg, "--to-play"), "%s", err.msg);

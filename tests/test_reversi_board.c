@@ -46,8 +46,9 @@ static void test_random_positions(void) {
             if (m != ref_moves(P, O)) mismatches++;
             /* rv_flips is defined on empty squares only. */
             for (int x = 0; x < 64; x++)
-                if (!((P | O) >> x & 1) && (rv_flips(P, O, x) != ref_flips(P, O, x) ||
-                                            rv_flips_portable(P, O, x) != ref_flips(P, O, x)))
+                if (!((P | O) >> x & 1) &&
+                    (rv_flips(P, O, x) != ref_flips(P, O, x) ||
+                     rv_flips_portable(P, O, x) != ref_flips(P, O, x)))
                     mismatches++;
             passes = rvt_random_move(&P, &O, &seed) ? 0 : passes + 1;
         }
@@ -204,7 +205,7 @@ static void test_ggf(void) {
 }
 
 int main(int argc, char **argv) {
-    rv_bitboard_init();   /* this test calls rv_flips itself */
+    rv_bitboard_init(); /* this test calls rv_flips itself */
     test_random_positions();
     test_perft(argc > 1 ? argv[1] : NULL);
     test_stability();

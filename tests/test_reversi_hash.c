@@ -28,10 +28,14 @@ static int distinct(uint64_t *v, int n) {
 /* The 18 lines: 8 rows, 8 columns, a1-h8 and h1-a8. */
 static void line_squares(int line, int *sq) {
     for (int i = 0; i < 8; i++) {
-        if (line < 8) sq[i] = line * 8 + i;
-        else if (line < 16) sq[i] = i * 8 + (line - 8);
-        else if (line == 16) sq[i] = i * 9;
-        else sq[i] = 7 + i * 7;
+        if (line < 8)
+            sq[i] = line * 8 + i;
+        else if (line < 16)
+            sq[i] = i * 8 + (line - 8);
+        else if (line == 16)
+            sq[i] = i * 9;
+        else
+            sq[i] = 7 + i * 7;
     }
 }
 
@@ -86,9 +90,8 @@ static void test_families(void) {
     }
     CHECK_MSG(bad_keys == 0, "%d families with repeated keys (worst: %d distinct of %d)", bad_keys,
               worst_keys, FAMILY);
-    CHECK_MSG(bad_spread == 0,
-              "%d families crowd the %d buckets (worst: %d distinct indices of %d)", bad_spread,
-              buckets, worst_spread, FAMILY);
+    CHECK_MSG(bad_spread == 0, "%d families crowd the %d buckets (worst: %d distinct indices of %d)",
+              bad_spread, buckets, worst_spread, FAMILY);
     CHECK_MSG(bad_probe == 0, "%d probes answered with another position's entry", bad_probe);
     printf("%d base positions x 18 lines x %d fillings: fewest distinct keys %d, "
            "fewest distinct buckets %d of %d\n",
@@ -107,7 +110,7 @@ static void test_table(void) {
     CHECK(!rv_tt_init(&tt, 0));
     CHECK(rv_tt_init(&tt, 1));
     CHECK(rv_tt_bytes(&tt) <= 1u << 20 && rv_tt_bytes(&tt) > 1u << 19);
-    uint64_t key = 5;   /* one bucket for every position below */
+    uint64_t key = 5; /* one bucket for every position below */
     rv_tt_data d = {-4, 6, 19, 12}, g;
     rv_tt_put(&tt, key, 1, 2, &d);
     d.lower = 6;

@@ -91,7 +91,7 @@ static int oracle_ab(uint64_t P, uint64_t O, int *sq, int n, int alpha, int beta
     }
     if (k == 0) {
         if (passed) {
-            int v = -final_score(O, P);   /* scored from the side that passed first */
+            int v = -final_score(O, P); /* scored from the side that passed first */
             return v <= alpha ? alpha : v >= beta ? beta : v;
         }
         return -oracle_ab(O, P, sq, n, -beta, -alpha, true);
@@ -138,9 +138,7 @@ static int oracle(uint64_t P, uint64_t O) { return oracle_window(P, O, -65, 65);
 
 /* Proves value == v: a fail-hard search with the window (v-1, v+1) returns v exactly
  * when the value is v. */
-static bool oracle_equals(uint64_t P, uint64_t O, int v) {
-    return oracle_window(P, O, v - 1, v + 1) == v;
-}
+static bool oracle_equals(uint64_t P, uint64_t O, int v) { return oracle_window(P, O, v - 1, v + 1) == v; }
 
 /* Proves sign(value) == w. */
 static bool oracle_sign_is(uint64_t P, uint64_t O, int w) {
@@ -201,7 +199,9 @@ static void random_game(uint64_t *seed, int empties, uint64_t *P, uint64_t *O) {
             } else {
                 passes++;
             }
-            uint64_t t = p; p = o; o = t;
+            uint64_t t = p;
+            p = o;
+            o = t;
         }
         if (n == empties && passes < 2) {
             *P = p;
@@ -234,7 +234,7 @@ static void report_wrong(const char *what, const rv_pos *pos, int got, int want)
  * sign == -score). Answers are cached per move and mode within one position. */
 typedef struct move_cache {
     signed char done[2][66];
-    int exact_score;   /* the score the exact entries were checked against */
+    int exact_score; /* the score the exact entries were checked against */
 } move_cache;
 
 static bool move_proves(const rv_pos *pos, int move, int score, bool wld, move_cache *mc) {
@@ -245,14 +245,14 @@ static bool move_proves(const rv_pos *pos, int move, int score, bool wld, move_c
         return true;
     uint64_t P, O;
     bool ok = oracle_play(pos->P, pos->O, move, &P, &O) &&
-              (wld ? oracle_sign_is(P, O, -score) : oracle_equals(P, O, -score));
+        (wld ? oracle_sign_is(P, O, -score) : oracle_equals(P, O, -score));
     *d = ok ? 1 : -1;
     return ok;
 }
 
 /* Checks one solve: known, score, and the move's child scoring the negated value. */
-static void check_result(const char *what, const rv_pos *pos, const rv_result *r, int truth,
-                         bool wld, counts *c, move_cache *mc) {
+static void check_result(const char *what, const rv_pos *pos, const rv_result *r, int truth, bool wld,
+                         counts *c, move_cache *mc) {
     int want = wld ? sign(truth) : truth;
     if (!r->known) {
         c->unknown++;
@@ -275,14 +275,13 @@ static void check_result(const char *what, const rv_pos *pos, const rv_result *r
     if (r->move < 0 || r->move > RV_PASS || !move_proves(pos, r->move, want, wld, mc)) {
         c->wrong_move++;
         char name[8];
-        fprintf(stderr, "%s: move %s does not prove the score\n", what,
-                rv_square_name(r->move, name));
+        fprintf(stderr, "%s: move %s does not prove the score\n", what, rv_square_name(r->move, name));
         report_wrong(what, pos, r->score, want);
     }
 }
 
 typedef struct solvers {
-    rv_solver *s[4];      /* 1 MB exact, default exact, 1 MB wld, default wld */
+    rv_solver *s[4]; /* 1 MB exact, default exact, 1 MB wld, default wld */
     const char *name[4];
 } solvers;
 
@@ -291,7 +290,7 @@ static void solvers_open(solvers *v) {
         rv_options opt;
         rv_options_default(&opt);
         opt.wld = i >= 2;
-        opt.lim.hash_mb = i % 2 == 0 ? 1 : 0;   /* 0: the default size */
+        opt.lim.hash_mb = i % 2 == 0 ? 1 : 0; /* 0: the default size */
         v->s[i] = rv_solver_new(&opt);
         CHECK_MSG(v->s[i] != NULL, "rv_solver_new failed (solver %d)", i);
     }
@@ -315,8 +314,7 @@ static int solve_all(solvers *v, const rv_pos *pos, counts *c) {
         memset(&r[i], 0, sizeof r[i]);
         if (v->s[i]) rv_solve(v->s[i], pos, &r[i]);
     }
-    int truth = r[0].known && oracle_equals(pos->P, pos->O, r[0].score) ? r[0].score
-                                                                         : oracle(pos->P, pos->O);
+    int truth = r[0].known && oracle_equals(pos->P, pos->O, r[0].score) ? r[0].score : oracle(pos->P, pos->O);
     move_cache mc;
     memset(&mc, 0, sizeof mc);
     mc.exact_score = truth;
@@ -350,15 +348,13 @@ static void test_issue_positions(solvers *v) {
         CHECK_MSG(oracle_equals(pos.P, pos.O, cases[i].stated),
                   "the oracle does not confirm %d for issue case %zu", cases[i].stated, i + 1);
         int truth = solve_all(v, &pos, &c);
-        CHECK_MSG(truth == cases[i].stated, "issue case %zu: true value %d, issue says %d", i + 1,
-                  truth, cases[i].stated);
+        CHECK_MSG(truth == cases[i].stated, "issue case %zu: true value %d, issue says %d", i + 1, truth,
+                  cases[i].stated);
     }
-    CHECK_MSG(c.wrong == 0 && c.unknown == 0, "issue positions: %d wrong, %d unknown", c.wrong,
-              c.unknown);
+    CHECK_MSG(c.wrong == 0 && c.unknown == 0, "issue positions: %d wrong, %d unknown", c.wrong, c.unknown);
     CHECK_MSG(c.wrong_move == 0, "issue positions: %d moves whose child does not prove the score",
               c.wrong_move);
-    printf("issue positions: %d positions, %d of %d solves agree\n", c.positions, c.agree,
-           4 * c.positions);
+    printf("issue positions: %d positions, %d of %d solves agree\n", c.positions, c.agree, 4 * c.positions);
 }
 
 static void test_random(solvers *v) {

@@ -49,7 +49,9 @@ static bool pv_reaches(const rv_pos *pos, const rv_result *r) {
             P ^= f | (1ULL << x);
             O ^= f;
         }
-        uint64_t t = P; P = O; O = t;
+        uint64_t t = P;
+        P = O;
+        O = t;
         sign = -sign;
     }
     if (rv_moves(P, O) || rv_moves(O, P)) return false;
@@ -64,15 +66,25 @@ static void test_brute_force(void) {
         rv_options_default(&opt);
         opt.lim.hash_mb = 4;
         /* Switch off groups of features so every code path meets the oracle. */
-        if (mask & 1) { opt.feat.tt = false; opt.feat.etc = false; }
-        if (mask & 2) { opt.feat.pvs = false; opt.feat.parity = false; }
-        if (mask & 4) { opt.feat.fastest_first = false; opt.feat.stability = false; opt.feat.shallow_order = false; }
+        if (mask & 1) {
+            opt.feat.tt = false;
+            opt.feat.etc = false;
+        }
+        if (mask & 2) {
+            opt.feat.pvs = false;
+            opt.feat.parity = false;
+        }
+        if (mask & 4) {
+            opt.feat.fastest_first = false;
+            opt.feat.stability = false;
+            opt.feat.shallow_order = false;
+        }
         rv_solver *s = rv_solver_new(&opt);
         rv_options w = opt;
         w.wld = true;
         rv_solver *sw = rv_solver_new(&w);
         for (int i = 0; i < n / 8 + 5; i++) {
-            int empties = 6 + (int)(yomi_splitmix64(&seed) % 5);  /* 6..10 */
+            int empties = 6 + (int)(yomi_splitmix64(&seed) % 5); /* 6..10 */
             rv_pos pos = random_position(&seed, empties);
             int truth = brute(pos.P, pos.O, false);
             rv_result r;
@@ -112,8 +124,8 @@ static int check_ffo(const rv_obf_entry *e, void *vctx) {
     bool move_ok = false;
     for (int i = 0; i < e->n_answers; i++)
         if (e->answer_move[i] == r.move && e->answer_score[i] == e->answer_score[0]) move_ok = true;
-    CHECK_MSG(r.known && r.score == e->answer_score[0], "FFO #%d score %d, suite says %d", num,
-              r.score, e->answer_score[0]);
+    CHECK_MSG(r.known && r.score == e->answer_score[0], "FFO #%d score %d, suite says %d", num, r.score,
+              e->answer_score[0]);
     CHECK_MSG(move_ok, "FFO #%d move %d is not a best move", num, r.move);
     CHECK_MSG(pv_reaches(&e->pos, &r), "FFO #%d principal line does not reach the score", num);
     c->checked++;
@@ -191,7 +203,7 @@ static void test_empty_centre(void) {
 }
 
 int main(int argc, char **argv) {
-    rv_bitboard_init();   /* this test calls rv_flips itself */
+    rv_bitboard_init(); /* this test calls rv_flips itself */
     const char *data = argc > 1 ? argv[1] : NULL;
     test_brute_force();
     test_empty_centre();

@@ -8,20 +8,20 @@
 extern int t_passed, t_failed;
 
 #define CHECK(cond) CHECK_MSG(cond, "%s", #cond)
-#define CHECK_MSG(cond, ...)                                                        \
-    do {                                                                            \
-        if (cond) {                                                                 \
-            t_passed++;                                                             \
-        } else {                                                                    \
-            t_failed++;                                                             \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                    \
-            fprintf(stderr, __VA_ARGS__);                                           \
-            fputc('\n', stderr);                                                    \
-        }                                                                           \
+#define CHECK_MSG(cond, ...)                                                                                 \
+    do {                                                                                                     \
+        if (cond) {                                                                                          \
+            t_passed++;                                                                                      \
+        } else {                                                                                             \
+            t_failed++;                                                                                      \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                             \
+            fprintf(stderr, __VA_ARGS__);                                                                    \
+            fputc('\n', stderr);                                                                             \
+        }                                                                                                    \
     } while (0)
-#define CHECK_EQ_INT(a, b)                                                          \
-    CHECK_MSG((long long)(a) == (long long)(b), "%s == %s (%lld vs %lld)", #a, #b,   \
-              (long long)(a), (long long)(b))
+#define CHECK_EQ_INT(a, b)                                                                                   \
+    CHECK_MSG((long long)(a) == (long long)(b), "%s == %s (%lld vs %lld)", #a, #b, (long long)(a),           \
+              (long long)(b))
 
 /* Prints the summary and returns the process exit code. */
 int t_summary(const char *name);

@@ -26,8 +26,8 @@ static float X[MAXEX][ORD_NFEAT];
 static float Y[MAXEX];
 static int nex;
 
-static void add_examples(const go_board *b, const go_problem *p, go_color c,
-                         const bool *good, const go_point *cand, int n) {
+static void add_examples(const go_board *b, const go_problem *p, go_color c, const bool *good,
+                         const go_point *cand, int n) {
     ord_ctx ctx = {p->attacker, p->target, 0};
     for (int i = 0; i < n && nex < MAXEX; i++) {
         ord_features(b, &ctx, c, cand[i], X[nex]);

@@ -79,16 +79,16 @@ clob_outcome clob_brute_outcome(const clob_strip *s);
 
 /* Techniques of the solver, each can be switched off (clob_options.without). */
 enum {
-    CLOB_T_DB = 1 << 0,        /* outcome classes (database and short runs solved on demand) */
-    CLOB_T_SIMPLIFY = 1 << 1,  /* delete P subgames, cancel G + -G, replace by links */
-    CLOB_T_STATIC = 1 << 2,    /* static rules on the subgames' classes */
-    CLOB_T_POSITIVE = 1 << 3,  /* search G' - g for g positive for the player to move */
-    CLOB_T_TT = 1 << 4,        /* transposition table */
+    CLOB_T_DB = 1 << 0, /* outcome classes (database and short runs solved on demand) */
+    CLOB_T_SIMPLIFY = 1 << 1, /* delete P subgames, cancel G + -G, replace by links */
+    CLOB_T_STATIC = 1 << 2, /* static rules on the subgames' classes */
+    CLOB_T_POSITIVE = 1 << 3, /* search G' - g for g positive for the player to move */
+    CLOB_T_TT = 1 << 4, /* transposition table */
     CLOB_T_DOMINATED = 1 << 5, /* dominated-move deletion (database) */
-    CLOB_T_ORDER = 1 << 6,     /* move order: table move, moves in negative subgames */
-    CLOB_T_DUP = 1 << 7,       /* play in one copy of identical subgames only */
-    CLOB_T_BOUNDS = 1 << 8,    /* bounds on the up scale (database): sums settled statically */
-    CLOB_T_ETC = 1 << 9,       /* cheap steps on every child before searching any */
+    CLOB_T_ORDER = 1 << 6, /* move order: table move, moves in negative subgames */
+    CLOB_T_DUP = 1 << 7, /* play in one copy of identical subgames only */
+    CLOB_T_BOUNDS = 1 << 8, /* bounds on the up scale (database): sums settled statically */
+    CLOB_T_ETC = 1 << 9, /* cheap steps on every child before searching any */
 };
 #define CLOB_T_LAST CLOB_T_ETC
 /* The name of one technique bit ("db", "simplify", ...); NULL when unknown. */
@@ -97,11 +97,11 @@ const char *clob_technique_name(unsigned bit);
 unsigned clob_technique_parse(const char *name);
 
 typedef struct clob_options {
-    unsigned without;     /* CLOB_T_* bits switched off */
-    size_t hash_mb;       /* transposition table; 0 = YOMI_DEFAULT_HASH_MB */
-    int class_len;        /* runs up to this length get their class solved on demand; 0 = 12 */
-    const char *db_path;  /* database file (NULL: none) */
-    int build_db_len;     /* no db_path: build a database of runs up to this length in
+    unsigned without; /* CLOB_T_* bits switched off */
+    size_t hash_mb; /* transposition table; 0 = YOMI_DEFAULT_HASH_MB */
+    int class_len; /* runs up to this length get their class solved on demand; 0 = 12 */
+    const char *db_path; /* database file (NULL: none) */
+    int build_db_len; /* no db_path: build a database of runs up to this length in
                            * memory first (10 stones: about 0.03 s); 0 = none */
 } clob_options;
 
@@ -116,9 +116,9 @@ void clob_solver_free(clob_solver *s);
 int clob_solver_db_len(const clob_solver *s);
 
 typedef struct clob_answer {
-    yomi_result result;   /* YOMI_WIN / YOMI_LOSS for the player to move, YOMI_UNKNOWN */
-    int from, to;         /* a winning move (0-based cells), -1 when none */
-    uint64_t nodes;       /* nodes searched (a child settled by its cheap steps alone is not one) */
+    yomi_result result; /* YOMI_WIN / YOMI_LOSS for the player to move, YOMI_UNKNOWN */
+    int from, to; /* a winning move (0-based cells), -1 when none */
+    uint64_t nodes; /* nodes searched (a child settled by its cheap steps alone is not one) */
     double seconds;
 } clob_answer;
 

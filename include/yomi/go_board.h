@@ -23,7 +23,7 @@ static inline go_color go_other(go_color c) { return (go_color)(c ^ 3); }
 #define GO_MAX_HISTORY 2048
 
 typedef int go_point;
-#define GO_PASS 0     /* the top-left border corner, never a playable point */
+#define GO_PASS 0 /* the top-left border corner, never a playable point */
 #define GO_NO_POINT (-1)
 
 static inline go_point go_pt(int col, int row) { return (row + 1) * GO_STRIDE + (col + 1); }
@@ -35,24 +35,24 @@ enum {
     GO_OK = 0,
     GO_ILLEGAL_OCCUPIED = -1,
     GO_ILLEGAL_SUICIDE = -2,
-    GO_ILLEGAL_KO = -3,        /* simple ko recapture */
-    GO_ILLEGAL_SUPERKO = -4,   /* repeats an earlier position (when superko is on) */
+    GO_ILLEGAL_KO = -3, /* simple ko recapture */
+    GO_ILLEGAL_SUPERKO = -4, /* repeats an earlier position (when superko is on) */
     GO_ILLEGAL_OFFBOARD = -5,
-    GO_ILLEGAL_HISTORY = -6    /* undo history is full */
+    GO_ILLEGAL_HISTORY = -6 /* undo history is full */
 };
 
 typedef struct go_board go_board;
 
 /* Allocation and set-up. */
-go_board *go_board_new(int size);                 /* 2..GO_MAX_SIZE, NULL otherwise */
+go_board *go_board_new(int size); /* 2..GO_MAX_SIZE, NULL otherwise */
 void go_board_free(go_board *b);
 /* Empty board, history cleared; the suicide and superko settings are kept. An invalid
  * size keeps the current one. b must come from go_board_new (or have been cleared). */
 void go_board_clear(go_board *b, int size);
 /* Copies everything: position, history (undo works on the copy), rule settings. */
 void go_board_copy(go_board *dst, const go_board *src);
-void go_board_set_suicide_allowed(go_board *b, bool on);  /* default off */
-void go_board_set_superko(go_board *b, bool on);          /* positional superko, default off */
+void go_board_set_suicide_allowed(go_board *b, bool on); /* default off */
+void go_board_set_superko(go_board *b, bool on); /* positional superko, default off */
 /* Places or removes a stone outside the move history (setup: SGF AB/AW/AE).
  * Captures nothing: a setup that would leave any string (the new stone's or one it
  * touches) without a liberty is refused, as is a p that is not a point or a c that
@@ -64,19 +64,19 @@ bool go_board_setup(go_board *b, go_point p, go_color c);
 /* Queries. */
 int go_board_size(const go_board *b);
 go_color go_board_at(const go_board *b, go_point p);
-bool go_board_on(const go_board *b, go_point p);  /* p is a point of the board */
-uint64_t go_board_hash(const go_board *b);        /* position only (stones), not side to move */
-go_point go_board_ko(const go_board *b);          /* point forbidden by simple ko now, or GO_NO_POINT */
-int go_board_captures(const go_board *b, go_color by);   /* stones captured so far by colour */
-int go_board_moves(const go_board *b);            /* number of moves in the undo history */
-go_point go_board_last_move(const go_board *b);   /* GO_NO_POINT when none */
-go_color go_board_last_color(const go_board *b);  /* GO_EMPTY when none */
+bool go_board_on(const go_board *b, go_point p); /* p is a point of the board */
+uint64_t go_board_hash(const go_board *b); /* position only (stones), not side to move */
+go_point go_board_ko(const go_board *b); /* point forbidden by simple ko now, or GO_NO_POINT */
+int go_board_captures(const go_board *b, go_color by); /* stones captured so far by colour */
+int go_board_moves(const go_board *b); /* number of moves in the undo history */
+go_point go_board_last_move(const go_board *b); /* GO_NO_POINT when none */
+go_color go_board_last_color(const go_board *b); /* GO_EMPTY when none */
 
 /* Strings. p should hold a stone; on any other point they return 0 / GO_NO_POINT / false. */
-go_point go_string_id(const go_board *b, go_point p);   /* canonical point of p's string */
-int go_string_libs(const go_board *b, go_point p);      /* exact liberty count */
+go_point go_string_id(const go_board *b, go_point p); /* canonical point of p's string */
+int go_string_libs(const go_board *b, go_point p); /* exact liberty count */
 int go_string_size(const go_board *b, go_point p);
-int go_string_liberties(const go_board *b, go_point p, go_point *out, int max);  /* returns count written */
+int go_string_liberties(const go_board *b, go_point p, go_point *out, int max); /* returns count written */
 int go_string_stones(const go_board *b, go_point p, go_point *out, int max);
 /* Distinct enemy strings adjacent to p's string (their ids); with max_libs > 0 only
  * those with at most max_libs liberties. */
@@ -84,7 +84,7 @@ int go_string_neighbors(const go_board *b, go_point p, int max_libs, go_point *o
 bool go_string_has_lib(const go_board *b, go_point p, go_point lib);
 
 /* Moves. */
-int go_board_check_move(const go_board *b, go_color c, go_point p);  /* GO_OK or GO_ILLEGAL_* */
+int go_board_check_move(const go_board *b, go_color c, go_point p); /* GO_OK or GO_ILLEGAL_* */
 bool go_board_is_legal(const go_board *b, go_color c, go_point p);
 /* Plays c at p (GO_PASS passes) and pushes an undo record. Returns GO_OK or GO_ILLEGAL_*,
  * leaving the board unchanged when illegal. */
@@ -106,15 +106,18 @@ bool go_board_check(const go_board *b);
 void go_board_print(const go_board *b, void *file /* FILE* */);
 /* GTP vertex "D4" <-> point; "pass" -> GO_PASS. Returns GO_NO_POINT when invalid. */
 go_point go_vertex_parse(const go_board *b, const char *s);
-void go_vertex_format(const go_board *b, go_point p, char *buf, int n);  /* "D4", "pass" */
+void go_vertex_format(const go_board *b, go_point p, char *buf, int n); /* "D4", "pass" */
 
 /* Iterate the four neighbours of p (may be border points). */
-#define GO_FOR_NEIGHBORS(p, n)                                                     \
-    for (int n##_i_ = 0, n = (p) - 1; n##_i_ < 4;                                \
-         n##_i_++, n = (p) + (n##_i_ == 1 ? 1 : n##_i_ == 2 ? -GO_STRIDE : GO_STRIDE))
+#define GO_FOR_NEIGHBORS(p, n)                                                                               \
+    for (int n##_i_ = 0, n = (p)-1; n##_i_ < 4; n##_i_++,                                                    \
+             n = (p) +                                                                                       \
+                                                    (n##_i_ == 1       ? 1                                   \
+                                                         : n##_i_ == 2 ? -GO_STRIDE                          \
+                                                                       : GO_STRIDE))
 /* Iterate every point of the board, top row first. */
-#define GO_FOR_POINTS(b, p)                                                         \
-    for (int p##_r_ = 0, p##_n_ = go_board_size(b); p##_r_ < p##_n_; p##_r_++)      \
+#define GO_FOR_POINTS(b, p)                                                                                  \
+    for (int p##_r_ = 0, p##_n_ = go_board_size(b); p##_r_ < p##_n_; p##_r_++)                               \
         for (go_point p = go_pt(0, p##_r_), p##_e_ = go_pt(p##_n_, p##_r_); p < p##_e_; p++)
 
 /* ---- Representation (read-only for other modules; use the functions above). ----
@@ -130,42 +133,42 @@ void go_vertex_format(const go_board *b, go_point p, char *buf, int n);  /* "D4"
 #define GO_CAP_STACK (GO_MAX_HISTORY + GO_MAX_SIZE * GO_MAX_SIZE)
 
 typedef struct go_undo {
-    uint64_t prev_hash;               /* position before the move (superko scans these) */
+    uint64_t prev_hash; /* position before the move (superko scans these) */
     uint64_t saved_libs[GO_LIB_WORDS]; /* survivor's liberties before a merge (nmerged > 0) */
-    int16_t point;                    /* GO_PASS for a pass */
+    int16_t point; /* GO_PASS for a pass */
     uint8_t color;
-    uint8_t cap_color;                /* colour of the removed stones (own on suicide) */
+    uint8_t cap_color; /* colour of the removed stones (own on suicide) */
     int16_t prev_ko;
     uint8_t prev_ko_color;
-    uint8_t nmerged;                  /* friendly strings absorbed into the survivor */
-    uint8_t added;                    /* nmerged == 0: neighbours of point that became
+    uint8_t nmerged; /* friendly strings absorbed into the survivor */
+    uint8_t added; /* nmerged == 0: neighbours of point that became
                                          new liberties of the survivor (bit i = i-th) */
-    int16_t survivor;                 /* head the new stone joined, or -1 for a new string */
+    int16_t survivor; /* head the new stone joined, or -1 for a new string */
     int16_t saved_nlibs;
     int16_t merged[4];
-    uint8_t ncap;                     /* strings removed */
+    uint8_t ncap; /* strings removed */
     int16_t cap_len[4];
-    int32_t cap_start;                /* index in cap_stack */
-    int32_t captured;                 /* stones removed */
+    int32_t cap_start; /* index in cap_stack */
+    int32_t captured; /* stones removed */
 } go_undo;
 
 struct go_board {
     int size;
-    int lib_words;                    /* bitset words covering this size's points */
+    int lib_words; /* bitset words covering this size's points */
     bool suicide_ok, superko;
-    go_point ko;                      /* simple-ko point, GO_NO_POINT when none */
-    go_color ko_color;                /* colour forbidden to play at ko */
+    go_point ko; /* simple-ko point, GO_NO_POINT when none */
+    go_color ko_color; /* colour forbidden to play at ko */
     uint64_t hash;
-    int stones[3];                    /* stones on board by colour */
-    int caps[3];                      /* stones captured by colour */
+    int stones[3]; /* stones on board by colour */
+    int caps[3]; /* stones captured by colour */
     int nmoves;
     int cap_top;
-    unsigned debug_tick;              /* sampling counter of YOMI_DEBUG_CHECKS builds */
+    unsigned debug_tick; /* sampling counter of YOMI_DEBUG_CHECKS builds */
     uint8_t color[GO_MAX_POINTS];
-    int16_t head[GO_MAX_POINTS];      /* head of the string holding the stone */
-    int16_t next[GO_MAX_POINTS];      /* circular list of a string's stones */
-    int16_t nlibs[GO_MAX_POINTS];     /* by head */
-    int16_t ssize[GO_MAX_POINTS];     /* by head */
+    int16_t head[GO_MAX_POINTS]; /* head of the string holding the stone */
+    int16_t next[GO_MAX_POINTS]; /* circular list of a string's stones */
+    int16_t nlibs[GO_MAX_POINTS]; /* by head */
+    int16_t ssize[GO_MAX_POINTS]; /* by head */
     uint64_t libs[GO_MAX_POINTS][GO_LIB_WORDS]; /* by head */
     /* History last so go_board_copy copies only its used part. */
     int16_t cap_stack[GO_CAP_STACK];

@@ -55,7 +55,7 @@
 #include "yomi/go_board.h"
 #include "yomi/yomi.h"
 
-typedef struct go_reader go_reader;   /* owns a transposition table, limits, stats */
+typedef struct go_reader go_reader; /* owns a transposition table, limits, stats */
 
 /* The node limit the CLI (yomi go read, regress) and GTP give each question
  * unless the user sets --max-nodes. Chosen on reading.tst (224/235 in 2026-11:

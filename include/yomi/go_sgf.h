@@ -24,24 +24,24 @@
 /* Input caps, so that endless or hostile input ends with an error instead of
  * exhausting memory. Real records are far below them: a long game is ~20 KB and
  * ~400 nodes, big problem collections are a few MB. */
-#define SGF_MAX_BYTES (16L << 20)   /* a file or text: 16 MiB */
-#define SGF_MAX_NODES 1000000L      /* nodes in one text */
-#define SGF_MAX_VALUES 4000000L     /* property values in one text */
+#define SGF_MAX_BYTES (16L << 20) /* a file or text: 16 MiB */
+#define SGF_MAX_NODES 1000000L /* nodes in one text */
+#define SGF_MAX_VALUES 4000000L /* property values in one text */
 
 typedef struct sgf_prop {
     char id[SGF_MAX_ID + 1]; /* upper-case letters; FF[3] lower-case letters dropped */
     int nvalues;
-    char **values;           /* decoded, NUL-terminated */
+    char **values; /* decoded, NUL-terminated */
 } sgf_prop;
 
 typedef struct sgf_node {
     sgf_prop *props;
     int nprops, cap_props;
     struct sgf_node *parent;
-    struct sgf_node *child;    /* first child: the main line continues here */
-    struct sgf_node *sibling;  /* next variation of the same parent */
-    long offset;               /* byte offset of its ';' in the parsed text, -1 if built */
-    long number;               /* 1-based order in the parsed file, 0 if built */
+    struct sgf_node *child; /* first child: the main line continues here */
+    struct sgf_node *sibling; /* next variation of the same parent */
+    long offset; /* byte offset of its ';' in the parsed text, -1 if built */
+    long number; /* 1-based order in the parsed file, 0 if built */
 } sgf_node;
 
 typedef struct sgf_collection {
@@ -119,8 +119,7 @@ int sgf_node_move(const sgf_node *n, int size, go_color *c, go_point *p, yomi_er
  * node and the point ("node 2 (byte 30): AB[gi] leaves a string without
  * liberties"); b then holds the position reached before that point, consistent,
  * with its moves still undoable. */
-int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_move,
-               yomi_error *err);
+int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_move, yomi_error *err);
 
 /* Loads the first game of the SGF file at path onto b, as GNU Go's "loadsgf FILE
  * N" does: sgf_replay up to the position before move stop_before (0 = the end of
@@ -128,11 +127,11 @@ int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_
  * game has a KM) get the side to play and the komi. The file is replayed on a
  * scratch board, so b is unchanged on error. Returns the number of moves played,
  * or -1 with err (line, column) filled: the caller names the file. */
-int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move,
-                      double *komi, yomi_error *err);
+int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move, double *komi,
+                      yomi_error *err);
 /* The same from SGF text in memory. */
-int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b,
-                           go_color *to_move, double *komi, yomi_error *err);
+int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b, go_color *to_move,
+                           double *komi, yomi_error *err);
 
 /* ---- Writing ---- */
 

@@ -35,26 +35,26 @@
 typedef struct go_problem {
     int size;
     go_color to_play;
-    go_color attacker;          /* the side that wants the target captured */
-    go_point target;            /* a stone of the target string */
-    bool live;                  /* the side to play wants to live (is the defender) */
-    bool framed;                /* a frame was added around the problem */
+    go_color attacker; /* the side that wants the target captured */
+    go_point target; /* a stone of the target string */
+    bool live; /* the side to play wants to live (is the defender) */
+    bool framed; /* a frame was added around the problem */
     bool region[GO_MAX_POINTS]; /* points where the search plays */
-    int nregion;                /* empty points of the region */
-    int nsol;                   /* accepted first moves stated by the source */
+    int nregion; /* empty points of the region */
+    int nsol; /* accepted first moves stated by the source */
     go_point sol[GO_TSUMEGO_MAX_SOL];
-    go_board *board;            /* the position searched (with the frame) */
-    go_board *original;         /* the position as given */
-    sgf_collection *sgf;        /* the SGF source (its tree), or NULL for JSON */
+    go_board *board; /* the position searched (with the frame) */
+    go_board *original; /* the position as given */
+    sgf_collection *sgf; /* the SGF source (its tree), or NULL for JSON */
     char comment[160];
-    char how_target[64];        /* how the target was found: "MA", "--target", "guessed" */
+    char how_target[64]; /* how the target was found: "MA", "--target", "guessed" */
 } go_problem;
 
 /* Hints that override what the loader would guess; zero fields guess. */
 typedef struct go_problem_hints {
-    go_color to_play;           /* GO_EMPTY: PL, the comment, else an error */
-    const char *target;         /* GTP vertex of a target stone, or NULL */
-    bool no_frame;              /* treat the board as it is (the region: all empty points) */
+    go_color to_play; /* GO_EMPTY: PL, the comment, else an error */
+    const char *target; /* GTP vertex of a target stone, or NULL */
+    bool no_frame; /* treat the board as it is (the region: all empty points) */
 } go_problem_hints;
 
 /* Loads a problem from a Cho-style JSON file (AB, AW, SZ, C, SOL) or an SGF
@@ -62,35 +62,35 @@ typedef struct go_problem_hints {
  * missing and which option gives it) on bad or ambiguous input. */
 go_problem *go_problem_load(const char *path, const go_problem_hints *hints, yomi_error *err);
 /* Builds a problem from a position (no stated solutions). */
-go_problem *go_problem_from_board(const go_board *b, go_color to_play,
-                                  const go_problem_hints *hints, yomi_error *err);
+go_problem *go_problem_from_board(const go_board *b, go_color to_play, const go_problem_hints *hints,
+                                  yomi_error *err);
 void go_problem_free(go_problem *p);
 
 typedef struct go_tsumego_opts {
-    yomi_limits lim;            /* per problem; max_nodes counts moves played */
-    go_color ko_master;         /* GO_EMPTY: classify kos by asking up to three questions */
-    bool fixed_master;          /* ko_master given explicitly (also GO_EMPTY = nobody) */
-    bool all_moves;             /* find every winning first move (else stop at one) */
-    unsigned disable;           /* GO_TS_NO_* switches, for measuring techniques */
-    int distance;               /* distance generator bound (moves with d < distance); 0: 4 */
+    yomi_limits lim; /* per problem; max_nodes counts moves played */
+    go_color ko_master; /* GO_EMPTY: classify kos by asking up to three questions */
+    bool fixed_master; /* ko_master given explicitly (also GO_EMPTY = nobody) */
+    bool all_moves; /* find every winning first move (else stop at one) */
+    unsigned disable; /* GO_TS_NO_* switches, for measuring techniques */
+    int distance; /* distance generator bound (moves with d < distance); 0: 4 */
 } go_tsumego_opts;
 
 enum {
-    GO_TS_NO_ORDER = 1u << 0,   /* moves in board order instead of by their properties */
-    GO_TS_NO_STATIC = 1u << 1,  /* no static life rules: lines end only by capture or passes */
+    GO_TS_NO_ORDER = 1u << 0, /* moves in board order instead of by their properties */
+    GO_TS_NO_STATIC = 1u << 1, /* no static life rules: lines end only by capture or passes */
     GO_TS_NO_LEARNED = 1u << 2, /* hand ordering instead of the learned scorer */
     GO_TS_NO_DISTANCE = 1u << 3, /* every region point instead of the distance generator */
     /* 1u << 4 is kept for the blocking prune of seed 000, not yet built. */
-    GO_TS_OWN_DFPN = 1u << 5,   /* tsumego.c's own df-pn instead of core's dfpn */
+    GO_TS_OWN_DFPN = 1u << 5, /* tsumego.c's own df-pn instead of core's dfpn */
 };
 
 #define GO_TSUMEGO_MAX_PV 64
 
 typedef struct go_tsumego_answer {
-    yomi_result result;         /* for the side to play, see above */
-    bool proved;                /* basis: proved (false: heuristic) */
-    int nmoves;                 /* winning first moves (with the best result) */
-    int nunknown;               /* first moves a limit left undecided (the list may be short) */
+    yomi_result result; /* for the side to play, see above */
+    bool proved; /* basis: proved (false: heuristic) */
+    int nmoves; /* winning first moves (with the best result) */
+    int nunknown; /* first moves a limit left undecided (the list may be short) */
     go_point moves[GO_MAX_SIZE * GO_MAX_SIZE + 1];
     yomi_result move_result[GO_MAX_SIZE * GO_MAX_SIZE + 1];
     int npv;

@@ -8,8 +8,8 @@
 
 #include "yomi/yomi.h"
 
-#define RV_PASS 64      /* a pass in a principal line */
-#define RV_NOMOVE 65    /* no move (game over, or unknown) */
+#define RV_PASS 64 /* a pass in a principal line */
+#define RV_NOMOVE 65 /* no move (game over, or unknown) */
 
 /* A position: discs of the side to move (P) and of the opponent (O). */
 typedef struct rv_pos {
@@ -27,7 +27,7 @@ int rv_parse_board(const char *text, size_t len, long line, rv_pos *pos, yomi_er
 void rv_format_board(const rv_pos *pos, char *buf);
 /* "a1".."h8", "pass", "--". buf >= 5 bytes. Returns buf. */
 const char *rv_square_name(int x, char *buf);
-int rv_square_parse(const char *s);  /* -1 when invalid */
+int rv_square_parse(const char *s); /* -1 when invalid */
 /* Plays x (0..63 or RV_PASS) for the side to move of pos. Returns false, and
  * leaves pos unchanged, when the move is illegal (a pass is legal only when the
  * side to move has no move and the game is not over). */
@@ -44,9 +44,9 @@ typedef struct rv_features {
 } rv_features;
 
 typedef struct rv_options {
-    bool wld;             /* prove win/loss/draw only */
-    int depth;            /* > 0: midgame search to this depth (evaluation, not proof) */
-    yomi_limits lim;      /* time, nodes, hash size, cancel, progress */
+    bool wld; /* prove win/loss/draw only */
+    int depth; /* > 0: midgame search to this depth (evaluation, not proof) */
+    yomi_limits lim; /* time, nodes, hash size, cancel, progress */
     rv_features feat;
 } rv_options;
 
@@ -55,10 +55,10 @@ void rv_options_default(rv_options *o);
 typedef enum rv_kind { RV_EXACT, RV_WLD, RV_EVAL } rv_kind;
 
 typedef struct rv_result {
-    bool known;           /* false: a limit stopped the search, score and move mean nothing */
+    bool known; /* false: a limit stopped the search, score and move mean nothing */
     rv_kind kind;
-    int score;            /* exact: disc difference; wld: -1/0/+1; eval: estimated discs */
-    int move;             /* best move 0..63, RV_PASS, or RV_NOMOVE when the game is over */
+    int score; /* exact: disc difference; wld: -1/0/+1; eval: estimated discs */
+    int move; /* best move 0..63, RV_PASS, or RV_NOMOVE when the game is over */
     int pv[64];
     int pv_len;
     uint64_t nodes;
@@ -92,18 +92,18 @@ uint64_t rv_stable(uint64_t P, uint64_t O);
 typedef struct rv_analyser rv_analyser;
 
 typedef struct rv_analyse_options {
-    size_t hash_mb;        /* the exact solver's table; 0 = YOMI_DEFAULT_HASH_MB */
-    int solve_empties;     /* exact from this many empties down */
-    double max_seconds;    /* an exact solve's time (0 = no limit); then midgame */
-    atomic_int *cancel;    /* stops every search at once (the answer is then -1) */
+    size_t hash_mb; /* the exact solver's table; 0 = YOMI_DEFAULT_HASH_MB */
+    int solve_empties; /* exact from this many empties down */
+    double max_seconds; /* an exact solve's time (0 = no limit); then midgame */
+    atomic_int *cancel; /* stops every search at once (the answer is then -1) */
 } rv_analyse_options;
 
 /* A move with its value for the side to move before it. */
 typedef struct rv_scored_move {
-    int move;              /* 0..63 or RV_PASS */
-    int score;             /* exact: final disc difference; else the evaluation */
+    int move; /* 0..63 or RV_PASS */
+    int score; /* exact: final disc difference; else the evaluation */
     bool exact;
-    int pv[64];            /* the move, then the line after it */
+    int pv[64]; /* the move, then the line after it */
     int pv_len;
 } rv_scored_move;
 

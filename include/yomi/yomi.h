@@ -35,13 +35,9 @@ const char *yomi_result_name(yomi_result r);
 /* On what an answer rests. PROVED: a complete search or a proven rule. HEURISTIC:
  * the search leaned on a rule that is not a proof (e.g. GNU Go's "a string with
  * five liberties has escaped"). UNKNOWN: a limit stopped the search. */
-typedef enum yomi_basis {
-    YOMI_BASIS_UNKNOWN = 0,
-    YOMI_BASIS_PROVED,
-    YOMI_BASIS_HEURISTIC
-} yomi_basis;
+typedef enum yomi_basis { YOMI_BASIS_UNKNOWN = 0, YOMI_BASIS_PROVED, YOMI_BASIS_HEURISTIC } yomi_basis;
 
-const char *yomi_basis_name(yomi_basis b);   /* "unknown", "proved", "heuristic" */
+const char *yomi_basis_name(yomi_basis b); /* "unknown", "proved", "heuristic" */
 
 #define YOMI_MAX_LINE 128
 #define YOMI_NO_MOVE (-1)
@@ -52,8 +48,8 @@ const char *yomi_basis_name(yomi_basis b);   /* "unknown", "proved", "heuristic"
 typedef struct yomi_answer {
     yomi_result outcome;
     yomi_basis basis;
-    int score;                   /* outcome SCORE (and Reversi's -1/0/+1 for WLD) */
-    int move;                    /* YOMI_NO_MOVE when there is none */
+    int score; /* outcome SCORE (and Reversi's -1/0/+1 for WLD) */
+    int move; /* YOMI_NO_MOVE when there is none */
     int line[YOMI_MAX_LINE];
     int line_len;
     uint64_t nodes;
@@ -62,10 +58,10 @@ typedef struct yomi_answer {
 
 /* A search's state, passed to a progress callback about once a second. */
 typedef struct yomi_progress {
-    const char *what;            /* which search: "reversi", "go reading", ... */
-    double seconds;              /* since the search started */
+    const char *what; /* which search: "reversi", "go reading", ... */
+    double seconds; /* since the search started */
     uint64_t nodes;
-    int depth;                   /* current iteration depth, 0 when the search has none */
+    int depth; /* current iteration depth, 0 when the search has none */
 } yomi_progress;
 
 /* Progress callback: the library never prints by itself; a caller that wants a
@@ -79,10 +75,10 @@ typedef void (*yomi_progress_fn)(const yomi_progress *p, void *user);
 typedef struct yomi_limits {
     double max_seconds;
     uint64_t max_nodes;
-    size_t hash_mb;              /* transposition table size; 0 = the game's default */
-    atomic_int *cancel;          /* set to non-zero from anywhere to stop */
-    yomi_progress_fn progress;   /* called about once a second; NULL = silent */
-    void *progress_user;         /* passed to progress */
+    size_t hash_mb; /* transposition table size; 0 = the game's default */
+    atomic_int *cancel; /* set to non-zero from anywhere to stop */
+    yomi_progress_fn progress; /* called about once a second; NULL = silent */
+    void *progress_user; /* passed to progress */
 } yomi_limits;
 
 #define YOMI_DEFAULT_HASH_MB 64

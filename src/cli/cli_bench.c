@@ -70,10 +70,10 @@ static int bench_one(const rv_obf_entry *e, void *vctx) {
 
 static int bench_reversi(int argc, char **argv) {
     static const struct option longopts[] = {
-        {"data", required_argument, 0, 'd'},  {"from", required_argument, 0, 'f'},
-        {"to", required_argument, 0, 't'},    {"hash-mb", required_argument, 0, 'm'},
+        {"data", required_argument, 0, 'd'},    {"from", required_argument, 0, 'f'},
+        {"to", required_argument, 0, 't'},      {"hash-mb", required_argument, 0, 'm'},
         {"without", required_argument, 0, 'x'}, {"perft", required_argument, 0, 'p'},
-        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
     const char *data = "data/reversi";
     int first = 20, last = 39, perft = 0;
     rv_options opt;
@@ -88,14 +88,24 @@ static int bench_reversi(int argc, char **argv) {
         case 'm': opt.lim.hash_mb = (size_t)atoi(optarg); break;
         case 'p': perft = atoi(optarg); break;
         case 'x':
-            if (!strcmp(optarg, "tt")) opt.feat.tt = false;
-            else if (!strcmp(optarg, "pvs")) opt.feat.pvs = false;
-            else if (!strcmp(optarg, "parity")) opt.feat.parity = false;
-            else if (!strcmp(optarg, "ff")) opt.feat.fastest_first = false;
-            else if (!strcmp(optarg, "stability")) opt.feat.stability = false;
-            else if (!strcmp(optarg, "shallow")) opt.feat.shallow_order = false;
-            else if (!strcmp(optarg, "etc")) opt.feat.etc = false;
-            else { fprintf(stderr, "yomi bench: unknown feature '%s'\n", optarg); return CLI_BAD_INPUT; }
+            if (!strcmp(optarg, "tt"))
+                opt.feat.tt = false;
+            else if (!strcmp(optarg, "pvs"))
+                opt.feat.pvs = false;
+            else if (!strcmp(optarg, "parity"))
+                opt.feat.parity = false;
+            else if (!strcmp(optarg, "ff"))
+                opt.feat.fastest_first = false;
+            else if (!strcmp(optarg, "stability"))
+                opt.feat.stability = false;
+            else if (!strcmp(optarg, "shallow"))
+                opt.feat.shallow_order = false;
+            else if (!strcmp(optarg, "etc"))
+                opt.feat.etc = false;
+            else {
+                fprintf(stderr, "yomi bench: unknown feature '%s'\n", optarg);
+                return CLI_BAD_INPUT;
+            }
             break;
         case 'h': usage(stdout); return CLI_OK;
         default: return CLI_BAD_INPUT;
@@ -106,10 +116,15 @@ static int bench_reversi(int argc, char **argv) {
         return CLI_BAD_INPUT;
     }
     rv_solver *solver = rv_solver_new(&opt);
-    if (!solver) { fputs("yomi bench: cannot allocate the table\n", stderr); return CLI_FAILED; }
-    static const struct { const char *name; int offset; } files[] = {
-        {"fforum-1-19.obf", 1}, {"fforum-20-39.obf", 20}, {"fforum-40-59.obf", 40},
-        {"fforum-60-79.obf", 60}};
+    if (!solver) {
+        fputs("yomi bench: cannot allocate the table\n", stderr);
+        return CLI_FAILED;
+    }
+    static const struct {
+        const char *name;
+        int offset;
+    } files[] = {
+        {"fforum-1-19.obf", 1}, {"fforum-20-39.obf", 20}, {"fforum-40-59.obf", 40}, {"fforum-60-79.obf", 60}};
     bench_ctx b = {.solver = solver, .first = first, .last = last};
     printf("FFO  empties move score  check            nodes   seconds   M nodes/s\n");
     int status = CLI_OK;
@@ -130,8 +145,8 @@ static int bench_reversi(int argc, char **argv) {
         free(text);
     }
     int total = last - first + 1;
-    printf("total FFO #%d-#%d: %d/%d correct, nodes %llu, %.3f s, %.2f M nodes/s\n", first, last,
-           b.correct, total, (unsigned long long)b.nodes, b.seconds,
+    printf("total FFO #%d-#%d: %d/%d correct, nodes %llu, %.3f s, %.2f M nodes/s\n", first, last, b.correct,
+           total, (unsigned long long)b.nodes, b.seconds,
            b.seconds > 0 ? (double)b.nodes / b.seconds / 1e6 : 0.0);
     rv_solver_free(solver);
     if (perft > 0) {
@@ -177,7 +192,7 @@ static void go_signature(uint64_t *ladder, uint64_t *reading) {
             go_board_play(b, c, legal[yomi_splitmix64(&seed) % (uint64_t)n]);
             c = go_other(c);
         }
-        yomi_limits rlim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES};   /* as `yomi go read` */
+        yomi_limits rlim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES}; /* as `yomi go read` */
         go_reader *r = go_reader_new(&rlim);
         if (!r) break;
         bool seen[GO_MAX_POINTS] = {false};

@@ -102,8 +102,10 @@ typedef struct solve_cfg {
 } solve_cfg;
 
 static void move_text(const clob_answer *a, char *buf, size_t n) {
-    if (a->from < 0) snprintf(buf, n, "none");
-    else snprintf(buf, n, "%d-%d", a->from, a->to);
+    if (a->from < 0)
+        snprintf(buf, n, "none");
+    else
+        snprintf(buf, n, "%d-%d", a->from, a->to);
 }
 
 static char winner_of(const clob_answer *a, int player) {
@@ -142,26 +144,34 @@ static int solve_board(solve_cfg *c, const clob_strip *b, int player, FILE *out)
             yomi_json_key(&j, "to_move");
             yomi_json_string(&j, s);
             yomi_json_key(&j, "winner");
-            if (a[player].result == YOMI_UNKNOWN) yomi_json_null(&j);
-            else yomi_json_string(&j, w);
+            if (a[player].result == YOMI_UNKNOWN)
+                yomi_json_null(&j);
+            else
+                yomi_json_string(&j, w);
             yomi_json_key(&j, "move");
-            if (a[player].from < 0) yomi_json_null(&j);
-            else yomi_json_string(&j, mv[player]);
+            if (a[player].from < 0)
+                yomi_json_null(&j);
+            else
+                yomi_json_string(&j, mv[player]);
         } else {
             yomi_json_key(&j, "to_move");
             yomi_json_string(&j, "both");
             yomi_json_key(&j, "outcome");
-            if (unknown) yomi_json_null(&j);
-            else yomi_json_string(&j, clob_outcome_name(clob_outcome_of(a[0].result == YOMI_WIN,
-                                                                        a[1].result == YOMI_WIN)));
+            if (unknown)
+                yomi_json_null(&j);
+            else
+                yomi_json_string(
+                    &j, clob_outcome_name(clob_outcome_of(a[0].result == YOMI_WIN, a[1].result == YOMI_WIN)));
             for (int k = 0; k < 2; k++) {
                 yomi_json_key(&j, k ? "move" : "winner");
                 yomi_json_begin_object(&j);
                 for (int p = 0; p < 2; p++) {
                     char s[2] = {clob_player_char(p), 0}, w[2] = {winner_of(&a[p], p), 0};
                     yomi_json_key(&j, s);
-                    if (k ? a[p].from < 0 : a[p].result == YOMI_UNKNOWN) yomi_json_null(&j);
-                    else yomi_json_string(&j, k ? mv[p] : w);
+                    if (k ? a[p].from < 0 : a[p].result == YOMI_UNKNOWN)
+                        yomi_json_null(&j);
+                    else
+                        yomi_json_string(&j, k ? mv[p] : w);
                 }
                 yomi_json_end_object(&j);
             }
@@ -172,8 +182,10 @@ static int solve_board(solve_cfg *c, const clob_strip *b, int player, FILE *out)
         if (clob_solver_db_len(c->solver)) {
             yomi_json_begin_object(&j);
             yomi_json_key(&j, "path");
-            if (c->db_path) yomi_json_string(&j, c->db_path);
-            else yomi_json_null(&j); /* built in memory */
+            if (c->db_path)
+                yomi_json_string(&j, c->db_path);
+            else
+                yomi_json_null(&j); /* built in memory */
             yomi_json_key(&j, "max_len");
             yomi_json_int(&j, clob_solver_db_len(c->solver));
             yomi_json_end_object(&j);
@@ -190,10 +202,13 @@ static int solve_board(solve_cfg *c, const clob_strip *b, int player, FILE *out)
         fprintf(out, "%s %c: winner %c, move %s (%s, %llu nodes, %.3f s)\n", board, clob_player_char(player),
                 winner_of(&a[player], player), mv[player], basis, (unsigned long long)nodes, secs);
     } else {
-        fprintf(out, "%s: %s (X first: winner %c, move %s; O first: winner %c, move %s) (%s, %llu nodes, %.3f s)\n",
-                board,
-                unknown ? "unknown" : clob_outcome_name(clob_outcome_of(a[0].result == YOMI_WIN, a[1].result == YOMI_WIN)),
-                winner_of(&a[0], 0), mv[0], winner_of(&a[1], 1), mv[1], basis, (unsigned long long)nodes, secs);
+        fprintf(
+            out,
+            "%s: %s (X first: winner %c, move %s; O first: winner %c, move %s) (%s, %llu nodes, %.3f s)\n",
+            board,
+            unknown ? "unknown"
+                    : clob_outcome_name(clob_outcome_of(a[0].result == YOMI_WIN, a[1].result == YOMI_WIN)),
+            winner_of(&a[0], 0), mv[0], winner_of(&a[1], 1), mv[1], basis, (unsigned long long)nodes, secs);
     }
     return unknown ? CLI_FAILED : CLI_OK;
 }
@@ -231,7 +246,8 @@ static int batch_line(solve_cfg *c, const char *where, long lineno, char *line, 
     yomi_error err = {0};
     clob_strip b;
     if (clob_strip_parse(board, blen, &b, &err)) {
-        fprintf(stderr, "yomi clobber: %s:%ld:%ld: %s\n", where, lineno, (long)(board - line) + err.column, err.msg);
+        fprintf(stderr, "yomi clobber: %s:%ld:%ld: %s\n", where, lineno, (long)(board - line) + err.column,
+                err.msg);
         error_line(c, out, where, lineno, (long)(board - line) + err.column, err.msg);
         return CLI_BAD_INPUT;
     }
@@ -321,8 +337,10 @@ static int run_batch(solve_cfg *c, const char *path, par *pp) {
         if (*q && *q != '#') {
             if (counted++ % pp->size == pp->rank) {
                 int r = batch_line(c, where, lineno, p, out);
-                if (r == CLI_BAD_INPUT) status = CLI_BAD_INPUT;
-                else if (r == CLI_FAILED && status == CLI_OK) status = CLI_FAILED;
+                if (r == CLI_BAD_INPUT)
+                    status = CLI_BAD_INPUT;
+                else if (r == CLI_FAILED && status == CLI_OK)
+                    status = CLI_FAILED;
                 if (pp->size > 1) fputc(0, out); /* end of this answer */
             }
         }
@@ -450,15 +468,16 @@ static int cmd_solve(int argc, char **argv, par *pp) {
         fprintf(stderr, "yomi clobber solve: board, column %ld: %s\n", err.column, err.msg);
         return CLI_BAD_INPUT;
     }
-    if (!opt.db_path && getenv("YOMI_CLOBBER_DB") && *getenv("YOMI_CLOBBER_DB") &&
-        !(opt.without & CLOB_T_DB))
+    if (!opt.db_path && getenv("YOMI_CLOBBER_DB") && *getenv("YOMI_CLOBBER_DB") && !(opt.without & CLOB_T_DB))
         opt.db_path = getenv("YOMI_CLOBBER_DB");
     if (opt.db_path) {
         FILE *f = fopen(opt.db_path, "rb");
         if (!f) {
             if (pp->rank == 0)
-                fprintf(stderr, "yomi clobber: database %s: %s; solving with runs up to %d stones "
-                        "built in memory instead\n", opt.db_path, strerror(errno), CLI_BUILT_DB_LEN);
+                fprintf(stderr,
+                        "yomi clobber: database %s: %s; solving with runs up to %d stones "
+                        "built in memory instead\n",
+                        opt.db_path, strerror(errno), CLI_BUILT_DB_LEN);
             opt.db_path = NULL;
         } else {
             fclose(f);
@@ -551,8 +570,9 @@ static int cmd_db(int argc, char **argv, par *pp) {
             fprintf(stderr, "yomi clobber db build: %s: %s\n", out, strerror(errno));
             status = CLI_FAILED;
         } else {
-            fprintf(stderr, "yomi clobber db build: %s: runs of 2..%d stones, %llu bytes, %.2f s, %d process%s\n",
-                    out, o.max_len, (unsigned long long)n, yomi_now() - t0, pp->size, pp->size > 1 ? "es" : "");
+            fprintf(
+                stderr, "yomi clobber db build: %s: runs of 2..%d stones, %llu bytes, %.2f s, %d process%s\n",
+                out, o.max_len, (unsigned long long)n, yomi_now() - t0, pp->size, pp->size > 1 ? "es" : "");
         }
     }
     free(img);

@@ -164,15 +164,19 @@ static bool limit_option(int opt, const char *arg, yomi_limits *lim, const char 
                 opt == OPT_MAX_NODES ? "max-nodes" : "hash-mb", arg);
         return false;
     }
-    if (opt == OPT_MAX_NODES) lim->max_nodes = v;
-    else lim->hash_mb = (size_t)v;
+    if (opt == OPT_MAX_NODES)
+        lim->max_nodes = v;
+    else
+        lim->hash_mb = (size_t)v;
     return true;
 }
 
-#define LIMIT_OPTIONS                                                                   \
-    {"max-seconds", required_argument, NULL, OPT_MAX_SECONDS},                          \
-        {"max-nodes", required_argument, NULL, OPT_MAX_NODES},                          \
-        {"hash-mb", required_argument, NULL, OPT_HASH_MB}, {"help", no_argument, NULL, 'h'}
+#define LIMIT_OPTIONS                                                                                        \
+    {"max-seconds", required_argument, NULL, OPT_MAX_SECONDS},                                               \
+        {"max-nodes", required_argument, NULL, OPT_MAX_NODES},                                               \
+        {"hash-mb", required_argument, NULL, OPT_HASH_MB}, {                                                 \
+        "help", no_argument, NULL, 'h'                                                                       \
+    }
 
 static const struct option gtp_options[] = {
     LIMIT_OPTIONS,
@@ -188,7 +192,7 @@ static const struct option regress_options[] = {
 };
 
 static int go_gtp(int argc, char **argv) {
-    yomi_limits lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES};   /* --max-nodes overrides */
+    yomi_limits lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES}; /* --max-nodes overrides */
     bool fresh = false;
     int opt;
     optind = 1;
@@ -220,7 +224,8 @@ static int go_gtp(int argc, char **argv) {
 }
 
 static int go_regress(int argc, char **argv) {
-    regress_opts o = {.min_pass = -1, .lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES}};   /* --max-nodes overrides */
+    regress_opts o = {.min_pass = -1,
+                      .lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES}}; /* --max-nodes overrides */
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "hv", regress_options, NULL)) != -1) {
@@ -282,8 +287,10 @@ static go_board *load_string(const char *cmd, const char *file, int stop_before,
     *to_move = GO_BLACK;
     int played = b ? sgf_load_position(file, stop_before, b, to_move, NULL, &e) : -1;
     if (played < 0) {
-        if (b) yomi_error_format(&e, file, msg, sizeof msg);
-        else snprintf(msg, sizeof msg, "out of memory");
+        if (b)
+            yomi_error_format(&e, file, msg, sizeof msg);
+        else
+            snprintf(msg, sizeof msg, "out of memory");
         fprintf(stderr, "yomi go %s: %s\n", cmd, msg);
         go_board_free(b);
         return NULL;
@@ -297,8 +304,8 @@ static go_board *load_string(const char *cmd, const char *file, int stop_before,
     int n = go_board_size(b);
     go_point p = go_vertex_parse(b, vertex);
     if (p == GO_NO_POINT || p == GO_PASS) {
-        fprintf(stderr, "yomi go %s: '%s' is not a point of the %dx%d board of %s\n", cmd, vertex, n,
-                n, file);
+        fprintf(stderr, "yomi go %s: '%s' is not a point of the %dx%d board of %s\n", cmd, vertex, n, n,
+                file);
         go_board_free(b);
         return NULL;
     }
@@ -357,7 +364,7 @@ static int ladder_file(const char *file, const char *vertex, const yomi_limits *
 static int go_ladder(int argc, char **argv) {
     int opt;
     optind = 1;
-    yomi_limits lim = {.max_nodes = GO_LADDER_DEFAULT_MAX_NODES};   /* --max-nodes overrides */
+    yomi_limits lim = {.max_nodes = GO_LADDER_DEFAULT_MAX_NODES}; /* --max-nodes overrides */
     static const struct option opts[] = {LIMIT_OPTIONS, {NULL, 0, NULL, 0}};
     while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (opt) {
@@ -391,7 +398,7 @@ static const char *reading_words(yomi_result r) {
 typedef struct read_answer {
     yomi_result r;
     yomi_basis basis;
-    char move[8];      /* "" when no move is given */
+    char move[8]; /* "" when no move is given */
 } read_answer;
 
 static void answer_of(const go_board *b, yomi_result r, yomi_basis basis, go_point m, read_answer *a) {
@@ -407,18 +414,22 @@ static void json_answer(yomi_json *j, const char *key, const read_answer *a) {
     yomi_json_key(j, "result");
     yomi_json_string(j, a->r == YOMI_UNKNOWN ? "unknown" : yomi_result_name(a->r));
     yomi_json_key(j, "code");
-    if (a->r == YOMI_UNKNOWN) yomi_json_null(j);
-    else yomi_json_int(j, gtp_result_code(a->r));
+    if (a->r == YOMI_UNKNOWN)
+        yomi_json_null(j);
+    else
+        yomi_json_int(j, gtp_result_code(a->r));
     yomi_json_key(j, "move");
-    if (a->move[0]) yomi_json_string(j, a->move);
-    else yomi_json_null(j);
+    if (a->move[0])
+        yomi_json_string(j, a->move);
+    else
+        yomi_json_null(j);
     yomi_json_key(j, "basis");
     yomi_json_string(j, yomi_basis_name(a->basis));
     yomi_json_end_object(j);
 }
 
 static int go_read(int argc, char **argv) {
-    yomi_limits lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES};   /* --max-nodes overrides */
+    yomi_limits lim = {.max_nodes = GO_READ_DEFAULT_MAX_NODES}; /* --max-nodes overrides */
     int stop_before = 0;
     bool json = false;
     static const struct option opts[] = {

@@ -49,10 +49,14 @@ typedef struct opts {
 } opts;
 
 static int parse_color(const char *s, go_color *c, int allow_none) {
-    if (!strcmp(s, "B") || !strcmp(s, "b") || !strcmp(s, "black")) *c = GO_BLACK;
-    else if (!strcmp(s, "W") || !strcmp(s, "w") || !strcmp(s, "white")) *c = GO_WHITE;
-    else if (allow_none && !strcmp(s, "none")) *c = GO_EMPTY;
-    else return -1;
+    if (!strcmp(s, "B") || !strcmp(s, "b") || !strcmp(s, "black"))
+        *c = GO_BLACK;
+    else if (!strcmp(s, "W") || !strcmp(s, "w") || !strcmp(s, "white"))
+        *c = GO_WHITE;
+    else if (allow_none && !strcmp(s, "none"))
+        *c = GO_EMPTY;
+    else
+        return -1;
     return 0;
 }
 
@@ -63,12 +67,13 @@ static void print_text(const char *file, const go_problem *p, const go_tsumego_a
     printf("%s\n", file);
     go_board_print(p->original, stdout);
     vertex(p->board, p->target, v);
-    printf("%s to play, target %s (%s, %s), region %d points%s\n",
-           p->to_play == GO_BLACK ? "Black" : "White", v,
-           p->attacker == GO_BLACK ? "white" : "black", p->live ? "to live" : "to kill",
-           p->nregion, p->framed ? ", framed" : "");
+    printf("%s to play, target %s (%s, %s), region %d points%s\n", p->to_play == GO_BLACK ? "Black" : "White",
+           v, p->attacker == GO_BLACK ? "white" : "black", p->live ? "to live" : "to kill", p->nregion,
+           p->framed ? ", framed" : "");
     printf("result: %s (%s)\n", go_tsumego_result_name(a->result),
-           a->result == YOMI_UNKNOWN ? "limit" : a->proved ? "proved" : "heuristic");
+           a->result == YOMI_UNKNOWN ? "limit"
+               : a->proved           ? "proved"
+                                     : "heuristic");
     printf("moves:");
     for (int i = 0; i < a->nmoves; i++) {
         vertex(p->board, a->moves[i], v);
@@ -161,9 +166,7 @@ static int has_suffix(const char *s, const char *suf) {
     return a >= b && !strcmp(s + a - b, suf);
 }
 
-static int cmp_str(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* In a directory, a .json file without stones (AB/AW) in its first 4 KB is a
  * description of the collection (tsumego.js's sgf.json), not a problem. */
@@ -237,15 +240,21 @@ int cli_go_solve(int argc, char **argv, int check) {
     o.ts.all_moves = true;
     o.format = FMT_TEXT;
     o.expect_rate = -1;
-    static const struct option longopts[] = {
-        {"target", required_argument, 0, 't'},     {"to-play", required_argument, 0, 'p'},
-        {"ko-master", required_argument, 0, 'k'},  {"time", required_argument, 0, 'T'},
-        {"max-nodes", required_argument, 0, 'n'},  {"hash-mb", required_argument, 0, 'm'},
-        {"format", required_argument, 0, 'f'},     {"first", no_argument, 0, '1'},
-        {"no-frame", no_argument, 0, 'F'},         {"expect-rate", required_argument, 0, 'r'},
-        {"quiet", no_argument, 0, 'q'},            {"without", required_argument, 0, 'w'},
-        {"distance", required_argument, 0, 'd'},            {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+    static const struct option longopts[] = {{"target", required_argument, 0, 't'},
+                                             {"to-play", required_argument, 0, 'p'},
+                                             {"ko-master", required_argument, 0, 'k'},
+                                             {"time", required_argument, 0, 'T'},
+                                             {"max-nodes", required_argument, 0, 'n'},
+                                             {"hash-mb", required_argument, 0, 'm'},
+                                             {"format", required_argument, 0, 'f'},
+                                             {"first", no_argument, 0, '1'},
+                                             {"no-frame", no_argument, 0, 'F'},
+                                             {"expect-rate", required_argument, 0, 'r'},
+                                             {"quiet", no_argument, 0, 'q'},
+                                             {"without", required_argument, 0, 'w'},
+                                             {"distance", required_argument, 0, 'd'},
+                                             {"help", no_argument, 0, 'h'},
+                                             {0, 0, 0, 0}};
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -289,9 +298,12 @@ int cli_go_solve(int argc, char **argv, int check) {
             break;
         }
         case 'f':
-            if (!strcmp(optarg, "text")) o.format = FMT_TEXT;
-            else if (!strcmp(optarg, "json")) o.format = FMT_JSON;
-            else if (!strcmp(optarg, "sgf")) o.format = FMT_SGF;
+            if (!strcmp(optarg, "text"))
+                o.format = FMT_TEXT;
+            else if (!strcmp(optarg, "json"))
+                o.format = FMT_JSON;
+            else if (!strcmp(optarg, "sgf"))
+                o.format = FMT_SGF;
             else {
                 fprintf(stderr, "yomi go: --format takes text, json or sgf, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
@@ -309,10 +321,14 @@ int cli_go_solve(int argc, char **argv, int check) {
         case 'q': o.quiet = 1; break;
         case 'd': o.ts.distance = atoi(optarg); break;
         case 'w': {
-            static const struct { const char *name; unsigned bit; } feats[] = {
-                {"order", GO_TS_NO_ORDER},       {"static", GO_TS_NO_STATIC},
-                {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
-                {"core-dfpn", GO_TS_OWN_DFPN}};
+            static const struct {
+                const char *name;
+                unsigned bit;
+            } feats[] = {{"order", GO_TS_NO_ORDER},
+                         {"static", GO_TS_NO_STATIC},
+                         {"learned", GO_TS_NO_LEARNED},
+                         {"distance", GO_TS_NO_DISTANCE},
+                         {"core-dfpn", GO_TS_OWN_DFPN}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -320,7 +336,10 @@ int cli_go_solve(int argc, char **argv, int check) {
                 for (size_t k = 0; k < sizeof feats / sizeof feats[0]; k++)
                     if (!strcmp(tok, feats[k].name)) bit = feats[k].bit;
                 if (!bit) {
-                    fprintf(stderr, "yomi go: --without takes order, static, learned, distance, core-dfpn; not '%s'\n", tok);
+                    fprintf(
+                        stderr,
+                        "yomi go: --without takes order, static, learned, distance, core-dfpn; not '%s'\n",
+                        tok);
                     return CLI_BAD_INPUT;
                 }
                 o.ts.disable |= bit;
@@ -378,9 +397,12 @@ int cli_go_solve(int argc, char **argv, int check) {
         if (a.seconds > worst) worst = a.seconds;
         nodes += a.nodes;
         if (!check) {
-            if (o.format == FMT_JSON) print_json(files[i], p, &a);
-            else if (o.format == FMT_SGF) print_sgf(p, &a);
-            else print_text(files[i], p, &a);
+            if (o.format == FMT_JSON)
+                print_json(files[i], p, &a);
+            else if (o.format == FMT_SGF)
+                print_sgf(p, &a);
+            else
+                print_text(files[i], p, &a);
             if (a.result == YOMI_UNKNOWN) rc = rc == CLI_OK ? CLI_FAILED : rc;
             if (nfiles > 1 && isatty(2)) fprintf(stderr, "\r%d/%d", i + 1, nfiles);
         } else if (p->nsol == 0) {
@@ -397,14 +419,17 @@ int cli_go_solve(int argc, char **argv, int check) {
                 for (int k = 0; k < a.nmoves; k++) f |= p->sol[s] == a.moves[k];
                 all &= f;
             }
-            if (a.result == YOMI_UNKNOWN && a.nmoves == 0) unknown++;
-            else if (inside) correct++, complete += all;
-            else wrong++;
+            if (a.result == YOMI_UNKNOWN && a.nmoves == 0)
+                unknown++;
+            else if (inside)
+                correct++, complete += all;
+            else
+                wrong++;
             if (!o.quiet && !(inside && all)) {
                 char v[8];
                 printf("%s: %s%s, %s (%s) yomi:", files[i],
                        a.result == YOMI_UNKNOWN && !a.nmoves ? "unknown"
-                       : inside                              ? "missing alternatives"
+                           : inside                          ? "missing alternatives"
                                                              : "differs",
                        "", go_tsumego_result_name(a.result), p->live ? "live" : "kill");
                 for (int k = 0; k < a.nmoves; k++) {

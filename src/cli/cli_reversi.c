@@ -68,9 +68,13 @@ static int cmd_perft(int argc, char **argv) {
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "b:h", longopts, NULL)) != -1) {
-        if (c == 'b') board = optarg;
-        else if (c == 'h') { usage(stdout); return CLI_OK; }
-        else return CLI_BAD_INPUT;
+        if (c == 'b')
+            board = optarg;
+        else if (c == 'h') {
+            usage(stdout);
+            return CLI_OK;
+        } else
+            return CLI_BAD_INPUT;
     }
     if (optind != argc - 1) {
         fputs("yomi reversi perft: expected one depth (try --help)\n", stderr);
@@ -80,8 +84,7 @@ static int cmd_perft(int argc, char **argv) {
     errno = 0;
     long depth = strtol(argv[optind], &end, 10);
     if (*end || errno || depth < 0 || depth > 30) {
-        fprintf(stderr, "yomi reversi perft: depth '%s' is not a number from 0 to 30\n",
-                argv[optind]);
+        fprintf(stderr, "yomi reversi perft: depth '%s' is not a number from 0 to 30\n", argv[optind]);
         return CLI_BAD_INPUT;
     }
     rv_pos pos;
@@ -118,14 +121,16 @@ static void print_text(const rv_obf_entry *e, const rv_result *r) {
     int n = 64 - __builtin_popcountll(e->pos.P | e->pos.O);
     printf("line %ld: %s  (%d empties)\n", e->line, board, n);
     if (!r->known) {
-        printf("  unknown (a limit stopped the search)  nodes %llu  %.3f s\n",
-               (unsigned long long)r->nodes, r->seconds);
+        printf("  unknown (a limit stopped the search)  nodes %llu  %.3f s\n", (unsigned long long)r->nodes,
+               r->seconds);
         return;
     }
     const char *what = r->kind == RV_EXACT ? "score" : r->kind == RV_WLD ? "result" : "eval";
     printf("  move %s  %s ", rv_square_name(r->move, sq), what);
-    if (r->kind == RV_WLD) printf("%s", r->score > 0 ? "win" : r->score < 0 ? "loss" : "draw");
-    else printf("%+d", r->score);
+    if (r->kind == RV_WLD)
+        printf("%s", r->score > 0 ? "win" : r->score < 0 ? "loss" : "draw");
+    else
+        printf("%+d", r->score);
     printf("  pv");
     for (int i = 0; i < r->pv_len; i++) printf(" %s", rv_square_name(r->pv[i], sq));
     printf("\n  nodes %llu  %.3f s  %.2f M nodes/s\n", (unsigned long long)r->nodes, r->seconds,
@@ -156,18 +161,25 @@ static void print_json(const rv_obf_entry *e, const rv_result *r, const char *fi
     yomi_json_key(&j, "empties");
     yomi_json_int(&j, 64 - __builtin_popcountll(e->pos.P | e->pos.O));
     yomi_json_key(&j, "kind");
-    yomi_json_string(&j, !r->known ? "unknown" : r->kind == RV_EXACT ? "exact"
-                                                : r->kind == RV_WLD ? "wld" : "eval");
+    yomi_json_string(&j,
+                     !r->known                 ? "unknown"
+                         : r->kind == RV_EXACT ? "exact"
+                         : r->kind == RV_WLD   ? "wld"
+                                               : "eval");
     yomi_answer ans;
     rv_result_answer(r, &ans);
     yomi_json_key(&j, "basis");
     yomi_json_string(&j, yomi_basis_name(ans.basis));
     yomi_json_key(&j, "move");
-    if (r->known) yomi_json_string(&j, rv_square_name(r->move, sq));
-    else yomi_json_null(&j);
+    if (r->known)
+        yomi_json_string(&j, rv_square_name(r->move, sq));
+    else
+        yomi_json_null(&j);
     yomi_json_key(&j, "score");
-    if (r->known) yomi_json_int(&j, r->score);
-    else yomi_json_null(&j);
+    if (r->known)
+        yomi_json_int(&j, r->score);
+    else
+        yomi_json_null(&j);
     if (r->known && r->kind == RV_WLD) {
         yomi_json_key(&j, "result");
         yomi_json_string(&j, r->score > 0 ? "win" : r->score < 0 ? "loss" : "draw");
@@ -196,11 +208,15 @@ static int solve_one(const rv_obf_entry *e, void *vctx) {
     }
     rv_result r;
     rv_solve(ctx->solver, &e->pos, &r);
-    if (ctx->json) print_json(e, &r, ctx->file);
-    else print_text(e, &r);
+    if (ctx->json)
+        print_json(e, &r, ctx->file);
+    else
+        print_text(e, &r);
     fflush(stdout);
-    if (!r.known) ctx->unknown++;
-    else ctx->solved++;
+    if (!r.known)
+        ctx->unknown++;
+    else
+        ctx->solved++;
     ctx->nodes += r.nodes;
     ctx->seconds += r.seconds;
     return 0;
@@ -219,14 +235,22 @@ static int parse_count(const char *opt, const char *s, double lo, double hi, dou
 }
 
 static int set_feature(rv_features *f, const char *name) {
-    if (!strcmp(name, "tt")) f->tt = false;
-    else if (!strcmp(name, "pvs")) f->pvs = false;
-    else if (!strcmp(name, "parity")) f->parity = false;
-    else if (!strcmp(name, "ff")) f->fastest_first = false;
-    else if (!strcmp(name, "stability")) f->stability = false;
-    else if (!strcmp(name, "shallow")) f->shallow_order = false;
-    else if (!strcmp(name, "etc")) f->etc = false;
-    else return -1;
+    if (!strcmp(name, "tt"))
+        f->tt = false;
+    else if (!strcmp(name, "pvs"))
+        f->pvs = false;
+    else if (!strcmp(name, "parity"))
+        f->parity = false;
+    else if (!strcmp(name, "ff"))
+        f->fastest_first = false;
+    else if (!strcmp(name, "stability"))
+        f->stability = false;
+    else if (!strcmp(name, "shallow"))
+        f->shallow_order = false;
+    else if (!strcmp(name, "etc"))
+        f->etc = false;
+    else
+        return -1;
     return 0;
 }
 
@@ -242,11 +266,11 @@ static bool looks_like_path(const char *arg) {
 
 static int solve_main(int argc, char **argv, char **boards) {
     static const struct option longopts[] = {
-        {"wld", no_argument, 0, 'w'},         {"depth", required_argument, 0, 'd'},
+        {"wld", no_argument, 0, 'w'},           {"depth", required_argument, 0, 'd'},
         {"hash-mb", required_argument, 0, 'm'}, {"time", required_argument, 0, 't'},
-        {"nodes", required_argument, 0, 'n'}, {"json", no_argument, 0, 'j'},
-        {"progress", no_argument, 0, 'p'},    {"without", required_argument, 0, 'x'},
-        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+        {"nodes", required_argument, 0, 'n'},   {"json", no_argument, 0, 'j'},
+        {"progress", no_argument, 0, 'p'},      {"without", required_argument, 0, 'x'},
+        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
     rv_options opt;
     rv_options_default(&opt);
     bool json = false;
@@ -340,12 +364,14 @@ static int solve_main(int argc, char **argv, char **boards) {
         }
     }
     if (!json && ctx.solved + ctx.unknown > 1)
-        printf("total: %d solved, %d unknown, %d rejected; nodes %llu  %.3f s  %.2f M nodes/s\n",
-               ctx.solved, ctx.unknown, ctx.failed_input, (unsigned long long)ctx.nodes, ctx.seconds,
+        printf("total: %d solved, %d unknown, %d rejected; nodes %llu  %.3f s  %.2f M nodes/s\n", ctx.solved,
+               ctx.unknown, ctx.failed_input, (unsigned long long)ctx.nodes, ctx.seconds,
                ctx.seconds > 0 ? (double)ctx.nodes / ctx.seconds / 1e6 : 0.0);
     rv_solver_free(solver);
-    if (ctx.failed_input) status = CLI_BAD_INPUT;
-    else if (ctx.unknown && status == CLI_OK) status = CLI_FAILED;
+    if (ctx.failed_input)
+        status = CLI_BAD_INPUT;
+    else if (ctx.unknown && status == CLI_OK)
+        status = CLI_FAILED;
     return status;
 }
 
@@ -410,13 +436,18 @@ static int cmd_nboard(int argc, char **argv) {
         long hi = c == 'e' ? 64 : c == 'd' ? 60 : 1L << 20;
         if (*end || end == optarg || errno || v < (c == 'e' ? 0 : 1) || v > hi) {
             fprintf(stderr, "yomi reversi nboard: --%s: '%s' is not a number from %d to %ld\n",
-                    c == 'e' ? "solve-empties" : c == 'd' ? "max-depth" : "hash-mb", optarg,
-                    c == 'e' ? 0 : 1, hi);
+                    c == 'e'       ? "solve-empties"
+                        : c == 'd' ? "max-depth"
+                                   : "hash-mb",
+                    optarg, c == 'e' ? 0 : 1, hi);
             return CLI_BAD_INPUT;
         }
-        if (c == 'e') set.solve_empties = (int)v;
-        else if (c == 'd') set.max_depth = (int)v;
-        else set.hash_mb = (size_t)v;
+        if (c == 'e')
+            set.solve_empties = (int)v;
+        else if (c == 'd')
+            set.max_depth = (int)v;
+        else
+            set.hash_mb = (size_t)v;
     }
     if (optind < argc) {
         fprintf(stderr, "yomi reversi nboard: unexpected argument '%s'\n", argv[optind]);

@@ -14,7 +14,7 @@
 typedef struct clob_db_build_opts {
     int max_len;
     int link_len; /* links for runs up to this length (0: max_len) */
-    int dom_len;  /* dominated moves for runs up to this length (0: link_len) */
+    int dom_len; /* dominated moves for runs up to this length (0: link_len) */
     size_t hash_mb;
     int rank, nranks;
     /* Merges n bytes across ranks in place (NULL on one process). */

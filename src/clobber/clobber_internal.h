@@ -17,16 +17,16 @@
  * Cell i holds X when bit i of bits is set, else O. Run id 0 means "nothing". */
 typedef struct clob_run {
     uint64_t bits[2];
-    uint32_t neg;       /* id of the colour-swapped run */
-    uint32_t link;      /* id of a shorter equal run (database), 0 when none */
-    uint64_t dom;       /* dominated Left moves (database): bit 2*from + (to > from) */
+    uint32_t neg; /* id of the colour-swapped run */
+    uint32_t link; /* id of a shorter equal run (database), 0 when none */
+    uint64_t dom; /* dominated Left moves (database): bit 2*from + (to > from) */
     int8_t lo[2], hi[2]; /* up-scale bounds (database): lo[s]*up + s*star <= run <= hi[s]*up + s*star */
-    uint32_t moves;     /* first Left move in the move arena; UINT32_MAX: not built */
+    uint32_t moves; /* first Left move in the move arena; UINT32_MAX: not built */
     uint8_t len;
     uint8_t nmoves;
-    uint8_t cls;        /* clob_outcome, CLOB_OUT_UNKNOWN until known */
-    uint8_t busy;       /* its class is being solved: do not recurse into it */
-    uint8_t changes;    /* colour changes along the run = moves for each player */
+    uint8_t cls; /* clob_outcome, CLOB_OUT_UNKNOWN until known */
+    uint8_t busy; /* its class is being solved: do not recurse into it */
+    uint8_t changes; /* colour changes along the run = moves for each player */
 } clob_run;
 
 /* A Left move in a run: from, to are cells of the canonical run; a and b are the
@@ -45,8 +45,8 @@ typedef struct clob_db {
     size_t map_len;
     const uint8_t *cls;
     const uint8_t *link; /* 4 bytes per entry */
-    const uint8_t *dom;  /* 8 bytes per entry: dominated Left moves, bit 2*from + (to > from) */
-    const int8_t *bnd;   /* 4 bytes per entry: lo[0], lo[1], hi[0], hi[1] (CLOB_BND_NONE: none) */
+    const uint8_t *dom; /* 8 bytes per entry: dominated Left moves, bit 2*from + (to > from) */
+    const int8_t *bnd; /* 4 bytes per entry: lo[0], lo[1], hi[0], hi[1] (CLOB_BND_NONE: none) */
     int max_len;
 } clob_db; /* map == NULL with cls set: entries lent by the builder */
 

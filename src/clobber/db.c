@@ -71,13 +71,20 @@ int clob_db_open(clob_db *db, const char *path, yomi_error *err) {
     const uint8_t *h = map;
     const char *why = NULL;
     uint32_t version = get32(h + 8), max_len = get32(h + 12);
-    if (memcmp(h, DB_MAGIC, 8)) why = "not a yomi Clobber database (bad magic)";
-    else if (version != CLOB_DB_VERSION) why = "format version differs from this yomi's";
-    else if (max_len < 2 || max_len > CLOB_DB_MAX_LEN) why = "max_len out of range";
-    else if (get64(h + 16) != clob_db_entries((int)max_len)) why = "entry count does not match max_len";
-    else if ((uint64_t)st.st_size < DB_HEADER + 17 * clob_db_entries((int)max_len)) why = "truncated";
-    else if ((uint64_t)st.st_size > DB_HEADER + 17 * clob_db_entries((int)max_len)) why = "trailing bytes after the entries";
-    else if (checksum(h + DB_HEADER, 17 * clob_db_entries((int)max_len)) != get64(h + 24)) why = "checksum mismatch (corrupt)";
+    if (memcmp(h, DB_MAGIC, 8))
+        why = "not a yomi Clobber database (bad magic)";
+    else if (version != CLOB_DB_VERSION)
+        why = "format version differs from this yomi's";
+    else if (max_len < 2 || max_len > CLOB_DB_MAX_LEN)
+        why = "max_len out of range";
+    else if (get64(h + 16) != clob_db_entries((int)max_len))
+        why = "entry count does not match max_len";
+    else if ((uint64_t)st.st_size < DB_HEADER + 17 * clob_db_entries((int)max_len))
+        why = "truncated";
+    else if ((uint64_t)st.st_size > DB_HEADER + 17 * clob_db_entries((int)max_len))
+        why = "trailing bytes after the entries";
+    else if (checksum(h + DB_HEADER, 17 * clob_db_entries((int)max_len)) != get64(h + 24))
+        why = "checksum mismatch (corrupt)";
     uint64_t entries = clob_db_entries((int)max_len);
     if (!why)
         for (uint64_t i = 0; i < entries && !why; i++) {
@@ -123,9 +130,8 @@ static clob_outcome swap_lr(clob_outcome c) {
 
 /* Test games for the fingerprints: equal games give g + t the same class for
  * every t, so only runs with equal fingerprints are compared by search. */
-static const char *const fp_tests[] = {"XO",    "XXO",   "XOO",   "XXXO",  "XOOO",  "XXOO",
-                                        "XXOXO", "XOXOO", "XXXXO", "XOOOO", "XXOOO", "XXXOO",
-                                        "XOXXO", "OXOOX"};
+static const char *const fp_tests[] = {"XO",    "XXO",   "XOO",   "XXXO",  "XOOO",  "XXOO",  "XXOXO",
+                                       "XOXOO", "XXXXO", "XOOOO", "XXOOO", "XXXOO", "XOXXO", "OXOOX"};
 enum { FP_TESTS = sizeof fp_tests / sizeof *fp_tests };
 
 static uint64_t fingerprint(clob_solver *s, uint32_t id, const uint32_t *tests) {
@@ -187,8 +193,10 @@ static int fp_add(fp_map *m, uint64_t fp, uint32_t idx) {
     }
     m->node[m->nnode] = (fp_node){idx, 0};
     uint32_t me = ++m->nnode;
-    if (b->tail) m->node[b->tail - 1].next = me;
-    else b->head = me;
+    if (b->tail)
+        m->node[b->tail - 1].next = me;
+    else
+        b->head = me;
     b->tail = me;
     return 0;
 }
@@ -245,7 +253,8 @@ static int8_t neg_bnd(int8_t v) { return v == CLOB_BND_NONE ? CLOB_BND_NONE : (i
 
 /* g >= n*up + s*star (ge) or g <= n*up + s*star (!ge), by search: X >= 0 when
  * Left moving first in -X loses. */
-static bool cmp_up(clob_solver *s, uint32_t g, int n, int st, bool ge, uint32_t star, uint32_t up, uint32_t down) {
+static bool cmp_up(clob_solver *s, uint32_t g, int n, int st, bool ge, uint32_t star, uint32_t up,
+                   uint32_t down) {
     uint32_t d[2 + 2 * CLOB_BND_RANGE];
     int k = 0;
     d[k++] = ge ? clob_run_get(s, g)->neg : g;
@@ -261,24 +270,30 @@ static void run_bounds(clob_solver *s, uint32_t g, uint32_t star, uint32_t up, u
     for (int st = 0; st < 2; st++) {
         /* lo: the largest n with g >= n*up + st*star (true for small n). */
         int a = -CLOB_BND_RANGE, b = CLOB_BND_RANGE;
-        if (!cmp_up(s, g, a, st, true, star, up, down)) out[st] = CLOB_BND_NONE;
+        if (!cmp_up(s, g, a, st, true, star, up, down))
+            out[st] = CLOB_BND_NONE;
         else {
             while (a < b) {
                 int m = a + (b - a + 1) / 2;
-                if (cmp_up(s, g, m, st, true, star, up, down)) a = m;
-                else b = m - 1;
+                if (cmp_up(s, g, m, st, true, star, up, down))
+                    a = m;
+                else
+                    b = m - 1;
             }
             out[st] = (int8_t)a;
         }
         /* hi: the smallest n with g <= n*up + st*star. */
         a = -CLOB_BND_RANGE;
         b = CLOB_BND_RANGE;
-        if (!cmp_up(s, g, b, st, false, star, up, down)) out[2 + st] = CLOB_BND_NONE;
+        if (!cmp_up(s, g, b, st, false, star, up, down))
+            out[2 + st] = CLOB_BND_NONE;
         else {
             while (a < b) {
                 int m = a + (b - a) / 2;
-                if (cmp_up(s, g, m, st, false, star, up, down)) b = m;
-                else a = m + 1;
+                if (cmp_up(s, g, m, st, false, star, up, down))
+                    b = m;
+                else
+                    a = m + 1;
             }
             out[2 + st] = (int8_t)a;
         }
@@ -352,7 +367,8 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
                 break;
             }
             uint64_t ix[2] = {clob_db_index(len, b), clob_db_index(len, nb)};
-            uint64_t rx[2] = {clob_db_index(len, reverse_bits(b, len)), clob_db_index(len, reverse_bits(nb, len))};
+            uint64_t rx[2] = {clob_db_index(len, reverse_bits(b, len)),
+                              clob_db_index(len, reverse_bits(nb, len))};
             cls[ix[0]] = cls[rx[0]] = (uint8_t)c;
             cls[ix[1]] = cls[rx[1]] = (uint8_t)swap_lr(c);
             uint32_t nid = clob_run_get(s, id)->neg;
@@ -369,8 +385,10 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
                 /* -g lies between -hi and -lo. */
                 int8_t nbd[4] = {neg_bnd(bd[2]), neg_bnd(bd[3]), neg_bnd(bd[0]), neg_bnd(bd[1])};
                 for (int k = 0; k < 4; k++) {
-                    bnd[4 * ix[0] + (uint64_t)k] = bnd[4 * rx[0] + (uint64_t)k] = (int8_t)((uint8_t)bd[k] ^ 0x80);
-                    bnd[4 * ix[1] + (uint64_t)k] = bnd[4 * rx[1] + (uint64_t)k] = (int8_t)((uint8_t)nbd[k] ^ 0x80);
+                    bnd[4 * ix[0] + (uint64_t)k] = bnd[4 * rx[0] + (uint64_t)k] =
+                        (int8_t)((uint8_t)bd[k] ^ 0x80);
+                    bnd[4 * ix[1] + (uint64_t)k] = bnd[4 * rx[1] + (uint64_t)k] =
+                        (int8_t)((uint8_t)nbd[k] ^ 0x80);
                 }
             }
             if (c == CLOB_OUT_P || len > link_len) continue;
@@ -411,10 +429,11 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
         if (len <= link_len)
             for (uint64_t b = 1; b < full && !rc; b++) {
                 uint64_t i = clob_db_index(len, b);
-                if (canon_bits(b, len) != b || cls[i] == CLOB_OUT_P || link[4 * i] | link[4 * i + 1] |
-                    link[4 * i + 2] | link[4 * i + 3])
+                if (canon_bits(b, len) != b || cls[i] == CLOB_OUT_P ||
+                    link[4 * i] | link[4 * i + 1] | link[4 * i + 2] | link[4 * i + 3])
                     continue;
-                if (fp_add(&map, fps[i], (uint32_t)i)) rc = yomi_fail(err, 0, 0, "out of memory (fingerprints)");
+                if (fp_add(&map, fps[i], (uint32_t)i))
+                    rc = yomi_fail(err, 0, 0, "out of memory (fingerprints)");
             }
         if (o->progress) {
             yomi_progress p = {"clobber db", 0.0, map.nnode, len};

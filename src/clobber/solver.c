@@ -24,7 +24,7 @@ typedef struct ctt_entry {
     uint8_t len;
     uint8_t result; /* 1 win, 2 loss for Left to move; 0 empty */
     uint8_t best_mv;
-    uint8_t work;   /* log2 of the nodes the proof took: replacement priority */
+    uint8_t work; /* log2 of the nodes the proof took: replacement priority */
 } ctt_entry;
 
 typedef struct ctt_key {
@@ -44,7 +44,7 @@ struct clob_solver {
     uint64_t nmv, cap_mv;
     ctt_entry *tt;
     uint64_t tt_mask; /* number of 2-entry buckets - 1 */
-    void *tt_map;     /* the mapping holding tt */
+    void *tt_map; /* the mapping holding tt */
     size_t tt_map_len;
     uint64_t tt_count, tt_max_buckets; /* the table doubles up to hash_mb */
     clob_db db;
@@ -52,8 +52,8 @@ struct clob_solver {
     yomi_ctl ctl;
 };
 
-static const char *const tech_names[] = {"db", "simplify", "static", "positive", "tt",
-                                         "dominated", "order", "dup", "bounds", "etc"};
+static const char *const tech_names[] = {"db",        "simplify", "static", "positive", "tt",
+                                         "dominated", "order",    "dup",    "bounds",   "etc"};
 
 const char *clob_technique_name(unsigned bit) {
     for (unsigned i = 0; i < sizeof tech_names / sizeof *tech_names; i++)
@@ -319,8 +319,10 @@ static void tt_store(clob_solver *s, const ctt_key *k, int result, uint64_t node
         work++;
     }
     ctt_entry *e = b[0].work <= b[1].work ? &b[0] : &b[1];
-    if (!b[0].result) e = &b[0];
-    else if (!b[1].result) e = &b[1];
+    if (!b[0].result)
+        e = &b[0];
+    else if (!b[1].result)
+        e = &b[1];
     if (!e->result) s->tt_count++;
     e->x[0] = k->x[0];
     e->x[1] = k->x[1];
@@ -424,9 +426,9 @@ static int bounds_rule(const clob_solver *s, const uint32_t *g, int n) {
 }
 
 typedef struct move_ref {
-    uint16_t slot;  /* index of the run in the position */
-    uint16_t mv;    /* index in that run's moves */
-    int key;        /* order: lower first */
+    uint16_t slot; /* index of the run in the position */
+    uint16_t mv; /* index in that run's moves */
+    int key; /* order: lower first */
 } move_ref;
 
 /* Plays move (slot, mv) and writes the child from the opponent's side (colour-swapped). */
@@ -547,7 +549,8 @@ static int gen_moves(clob_solver *s, const node *nd, move_ref *order) {
 /* Enhanced transposition cutoff: the cheap steps on every child, all keys first
  * (their buckets prefetched), then the probes. quick[t] gets each child's
  * result; returns the first child lost for the opponent, -1 when none. */
-static int etc_pass(clob_solver *s, const node *nd, const move_ref *order, int nm, node *kids, int8_t *quick) {
+static int etc_pass(clob_solver *s, const node *nd, const move_ref *order, int nm, node *kids,
+                    int8_t *quick) {
     for (int t = 0; t < nm; t++) {
         uint32_t c[CLOB_MAX_RUNS];
         const clob_run *r = &s->runs[nd->g[order[t].slot]];
@@ -634,8 +637,10 @@ static int expand(clob_solver *s, const node *ndp) {
             s->ctl.nodes++;
             /* A sibling searched since may have put it in the table. */
             ctt_entry *e = kids[t].use_tt ? tt_probe(s, &kids[t].key) : NULL;
-            if (e) rr = e->result == 1 ? R_WIN : R_LOSS;
-            else rr = yomi_ctl_check(&s->ctl) ? R_UNK : expand(s, &kids[t]);
+            if (e)
+                rr = e->result == 1 ? R_WIN : R_LOSS;
+            else
+                rr = yomi_ctl_check(&s->ctl) ? R_UNK : expand(s, &kids[t]);
         } else {
             uint32_t c[CLOB_MAX_RUNS];
             const clob_run *r = &s->runs[g[order[t].slot]];
@@ -673,7 +678,10 @@ static int strip_runs(clob_solver *s, const clob_strip *b, int player, uint32_t 
         for (int i = 0; i < b->len; i++)
             if (c[i]) c[i] = (uint8_t)(3 - c[i]);
     for (int i = 0; i < b->len;) {
-        if (!c[i]) { i++; continue; }
+        if (!c[i]) {
+            i++;
+            continue;
+        }
         int j = i;
         while (j < b->len && c[j]) j++;
         uint32_t id = clob_intern_cells(s, c + i, j - i);
@@ -692,7 +700,9 @@ yomi_result clob_solve(clob_solver *s, const clob_strip *b, int player, const yo
      * there), so the winning move is named in the board's own cells. Moves into
      * runs that are negative for the player go first, then as below the root:
      * by the children's cheap steps and bounds. */
-    typedef struct { int from, to, pri, quick; } root_move;
+    typedef struct {
+        int from, to, pri, quick;
+    } root_move;
     root_move moves[2 * CLOB_MAX_LEN];
     int nm = 0;
     for (int i = 0; i < b->len; i++) {
@@ -716,7 +726,8 @@ yomi_result clob_solve(clob_solver *s, const clob_strip *b, int player, const yo
             clob_strip_clear(&run, hi - lo + 1);
             for (int k = lo; k <= hi; k++) clob_set(&run, k - lo, clob_cell(b, k));
             uint32_t g[1];
-            moves[t].pri = strip_runs(s, &run, player, g) == 1 && run_class(s, g[0]) == CLOB_OUT_R ? 0 : 1 << 20;
+            moves[t].pri =
+                strip_runs(s, &run, player, g) == 1 && run_class(s, g[0]) == CLOB_OUT_R ? 0 : 1 << 20;
             if (s->ctl.stopped) break;
             if (!(s->on & CLOB_T_ETC)) continue;
             clob_strip child = *b;
@@ -725,7 +736,8 @@ yomi_result clob_solve(clob_solver *s, const clob_strip *b, int player, const yo
             uint32_t c[CLOB_MAX_RUNS];
             node pn;
             moves[t].quick = prepare(s, c, strip_runs(s, &child, 1 - player, c), &pn);
-            if (moves[t].quick == R_LOSS) moves[t].pri = -1;
+            if (moves[t].quick == R_LOSS)
+                moves[t].pri = -1;
             else if (moves[t].quick == R_UNK)
                 for (int i = 0; i < pn.n; i++) {
                     const clob_run *r = &s->runs[pn.g[i]];

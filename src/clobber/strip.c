@@ -25,8 +25,10 @@ void clob_set(clob_strip *s, int i, int v) {
     uint64_t bit = 1ULL << (i & 63);
     s->x[i >> 6] &= ~bit;
     s->o[i >> 6] &= ~bit;
-    if (v == CLOB_X) s->x[i >> 6] |= bit;
-    else if (v == CLOB_O) s->o[i >> 6] |= bit;
+    if (v == CLOB_X)
+        s->x[i >> 6] |= bit;
+    else if (v == CLOB_O)
+        s->o[i >> 6] |= bit;
 }
 
 void clob_strip_clear(clob_strip *s, int len) {
@@ -36,7 +38,7 @@ void clob_strip_clear(clob_strip *s, int len) {
 
 bool clob_strip_equal(const clob_strip *a, const clob_strip *b) {
     return a->len == b->len && a->x[0] == b->x[0] && a->x[1] == b->x[1] && a->o[0] == b->o[0] &&
-           a->o[1] == b->o[1];
+        a->o[1] == b->o[1];
 }
 
 int clob_strip_parse(const char *s, size_t n, clob_strip *out, yomi_error *err) {
@@ -45,13 +47,16 @@ int clob_strip_parse(const char *s, size_t n, clob_strip *out, yomi_error *err) 
     for (size_t i = 0; i < n; i++) {
         int v;
         switch (s[i]) {
-        case 'X': case 'B': v = CLOB_X; break;
-        case 'O': case 'W': v = CLOB_O; break;
+        case 'X':
+        case 'B': v = CLOB_X; break;
+        case 'O':
+        case 'W': v = CLOB_O; break;
         case '.': v = CLOB_EMPTY; break;
         default: {
             unsigned char ch = (unsigned char)s[i];
             if (ch > 32 && ch < 127)
-                return yomi_fail(err, 0, (long)i + 1, "unexpected character '%c' (expected X, O, B, W or '.')", ch);
+                return yomi_fail(err, 0, (long)i + 1,
+                                 "unexpected character '%c' (expected X, O, B, W or '.')", ch);
             return yomi_fail(err, 0, (long)i + 1, "unexpected byte 0x%02x (expected X, O, B, W or '.')", ch);
         }
         }
@@ -72,9 +77,12 @@ char *clob_strip_format(const clob_strip *s, char *buf) {
 
 int clob_player_parse(const char *s, int *player, yomi_error *err) {
     if (!s || !*s) return yomi_fail(err, 0, 0, "missing player (X, O, B or W)");
-    if (!strcmp(s, "X") || !strcmp(s, "B")) *player = CLOB_LEFT;
-    else if (!strcmp(s, "O") || !strcmp(s, "W")) *player = CLOB_RIGHT;
-    else return yomi_fail(err, 0, 0, "unknown player '%.40s' (expected X, O, B or W)", s);
+    if (!strcmp(s, "X") || !strcmp(s, "B"))
+        *player = CLOB_LEFT;
+    else if (!strcmp(s, "O") || !strcmp(s, "W"))
+        *player = CLOB_RIGHT;
+    else
+        return yomi_fail(err, 0, 0, "unknown player '%.40s' (expected X, O, B or W)", s);
     return 0;
 }
 
@@ -117,7 +125,10 @@ clob_strip clob_strip_normalise(const clob_strip *s) {
     run_txt runs[CLOB_MAX_LEN / 2 + 1];
     int nr = 0;
     for (int i = 0; i < s->len;) {
-        if (!clob_cell(s, i)) { i++; continue; }
+        if (!clob_cell(s, i)) {
+            i++;
+            continue;
+        }
         int j = i, mixed = 0;
         while (j < s->len && clob_cell(s, j)) {
             if (clob_cell(s, j) != clob_cell(s, i)) mixed = 1;

@@ -11,15 +11,15 @@
 #include <time.h>
 
 #define BUCKET 4
-#define BIG (DFPN_INF - 1)    /* largest proof/disproof number of an open node */
-#define NODEP INT_MAX         /* a result that depends on no ancestor */
-#define NREF 4                /* ancestors a stored path-dependent result may name */
+#define BIG (DFPN_INF - 1) /* largest proof/disproof number of an open node */
+#define NODEP INT_MAX /* a result that depends on no ancestor */
+#define NREF 4 /* ancestors a stored path-dependent result may name */
 #define GHI_BUCKET 2
 
 /* The ancestors (by depth on the current path) whose repetition a final result used. */
 typedef struct dfpn_dep {
-    int min;               /* shallowest one, NODEP when there is none */
-    unsigned char n, ovf;  /* ref[0..n) names them all unless ovf (too many to keep) */
+    int min; /* shallowest one, NODEP when there is none */
+    unsigned char n, ovf; /* ref[0..n) names them all unless ovf (too many to keep) */
     int ref[NREF];
 } dfpn_dep;
 
@@ -37,10 +37,10 @@ typedef struct dfpn_ghi {
 typedef struct dfpn_entry {
     uint64_t k1, k2;
     uint32_t pn, dn;
-    uint32_t work;     /* plays spent below this node, saturated; 0 marks an empty entry */
+    uint32_t work; /* plays spent below this node, saturated; 0 marks an empty entry */
     int32_t best;
-    uint16_t gen;      /* search generation that wrote it */
-    uint16_t variant;  /* root it belongs to */
+    uint16_t gen; /* search generation that wrote it */
+    uint16_t variant; /* root it belongs to */
 } dfpn_entry;
 
 /* One child in a node's frame. */
@@ -49,7 +49,7 @@ typedef struct dfpn_slot {
     uint32_t pn, dn;
     uint32_t work;
     int move;
-    dfpn_dep dep;       /* fixed final results: the ancestors they depend on */
+    dfpn_dep dep; /* fixed final results: the ancestors they depend on */
     unsigned char fixed; /* value final for this frame (terminal, repetition, returned) */
 } dfpn_slot;
 
@@ -63,7 +63,7 @@ struct dfpn {
     unsigned char *tstates; /* nbuckets*BUCKET*state_size bytes when the game has state */
     size_t state_size;
     uint16_t gen, variant;
-    dfpn_ghi *ghi;      /* path-dependent results (not used with exact state bytes) */
+    dfpn_ghi *ghi; /* path-dependent results (not used with exact state bytes) */
     size_t ghi_buckets;
 
     int have_root;
@@ -160,8 +160,8 @@ static void read_pos(dfpn *s, dfpn_pos *p, unsigned char *st) {
     if (s->state_size) s->g->state(s->ctx, st);
 }
 
-static int same_pos(const dfpn *s, const dfpn_pos *a, const unsigned char *sa,
-                    const dfpn_pos *b, const unsigned char *sb) {
+static int same_pos(const dfpn *s, const dfpn_pos *a, const unsigned char *sa, const dfpn_pos *b,
+                    const unsigned char *sb) {
     if (a->k1 != b->k1 || a->k2 != b->k2) return 0;
     return s->state_size == 0 || memcmp(sa, sb, s->state_size) == 0;
 }
@@ -228,8 +228,8 @@ static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) 
 
 /* Writes (pn, dn) for the position: over its own entry, else an empty or foreign-variant
  * entry, else the entry of least work, older generations first. */
-static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32_t pn,
-                     uint32_t dn, int best, uint32_t work) {
+static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32_t pn, uint32_t dn, int best,
+                     uint32_t work) {
     dfpn_entry *e = tt_find(s, p, st);
     if (!e) {
         dfpn_entry *b = tt_bucket(s, p->k1);
@@ -299,9 +299,7 @@ static int dep_better(const dfpn_dep *a, const dfpn_dep *b) {
 
 /* ---- the table of path-dependent results ---- */
 
-static dfpn_ghi *ghi_bucket(dfpn *s, uint64_t k1) {
-    return s->ghi + (k1 % s->ghi_buckets) * GHI_BUCKET;
-}
+static dfpn_ghi *ghi_bucket(dfpn *s, uint64_t k1) { return s->ghi + (k1 % s->ghi_buckets) * GHI_BUCKET; }
 
 /* A stored path-dependent value of p usable at depth d: every position it names is on
  * path[0..d). Fills dep with their depths. */
@@ -310,8 +308,7 @@ static dfpn_value ghi_find(dfpn *s, const dfpn_pos *p, int d, dfpn_dep *dep) {
     dfpn_ghi *b = ghi_bucket(s, p->k1);
     for (int i = 0; i < GHI_BUCKET; i++) {
         dfpn_ghi *e = b + i;
-        if (!e->value || e->variant != s->variant || e->k1 != p->k1 || e->k2 != p->k2)
-            continue;
+        if (!e->value || e->variant != s->variant || e->k1 != p->k1 || e->k2 != p->k2) continue;
         dfpn_dep found = DEP_NONE;
         int ok = 1;
         for (int r = 0; r < e->nref && ok; r++) {
@@ -386,9 +383,7 @@ static int node_is_or(dfpn *s, int depth) {
     return s->g->is_or ? (s->g->is_or(s->ctx) != 0) : ((depth & 1) == 0);
 }
 
-static dfpn_value rep_value(const dfpn *s) {
-    return s->g->repetition == DFPN_WIN ? DFPN_WIN : DFPN_LOSS;
-}
+static dfpn_value rep_value(const dfpn *s) { return s->g->repetition == DFPN_WIN ? DFPN_WIN : DFPN_LOSS; }
 
 static void set_value(dfpn_slot *c, dfpn_value v, dfpn_dep dep) {
     c->pn = v == DFPN_WIN ? 0 : DFPN_INF;
@@ -457,8 +452,7 @@ static uint32_t eps_threshold(uint32_t second, uint32_t th) {
 
 /* The final result's dependency and deciding move. win: the node's proof is for the side
  * choosing here (one child suffices); otherwise every child was needed. */
-static void final_info(dfpn *s, size_t base, int n, int choose_one, int is_or, int depth,
-                       dfpn_nres *r) {
+static void final_info(dfpn *s, size_t base, int n, int choose_one, int is_or, int depth, dfpn_nres *r) {
     dfpn_dep dep = DEP_NONE;
     int best = -1;
     uint32_t bw = 0;
@@ -486,8 +480,8 @@ static void final_info(dfpn *s, size_t base, int n, int choose_one, int is_or, i
 /* Refreshes the open children of the frame from the tables and computes the node's
  * numbers. Returns the child to search (smallest pn at OR, dn at AND; the earlier on a
  * tie) with its selection value and the second smallest. */
-static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *pn,
-                   uint32_t *dn, uint32_t *best_v, uint32_t *second_v) {
+static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *pn, uint32_t *dn,
+                   uint32_t *best_v, uint32_t *second_v) {
     uint64_t sum = 0;
     int sum_inf = 0, bi = -1;
     *best_v = *second_v = DFPN_INF;
@@ -577,20 +571,17 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
         uint32_t cth_sel, cth_other;
         if (is_or) {
             cth_sel = eps_threshold(second_v, thpn);
-            cth_other = thdn == DFPN_INF ? DFPN_INF
-                                         : (uint32_t)((uint64_t)thdn - dn + c->dn);
+            cth_other = thdn == DFPN_INF ? DFPN_INF : (uint32_t)((uint64_t)thdn - dn + c->dn);
         } else {
             cth_sel = eps_threshold(second_v, thdn);
-            cth_other = thpn == DFPN_INF ? DFPN_INF
-                                         : (uint32_t)((uint64_t)thpn - pn + c->pn);
+            cth_other = thpn == DFPN_INF ? DFPN_INF : (uint32_t)((uint64_t)thpn - pn + c->pn);
         }
         if (!may_play(s)) break;
         last = bi;
         play(s, c->move);
         s->path[depth + 1].k1 = c->k1;
         s->path[depth + 1].k2 = c->k2;
-        if (s->state_size)
-            memcpy(path_state(s, depth + 1), slot_state(s, base + (size_t)bi), s->state_size);
+        if (s->state_size) memcpy(path_state(s, depth + 1), slot_state(s, base + (size_t)bi), s->state_size);
         dfpn_nres cr;
         if (is_or)
             mid(s, depth + 1, cth_sel, cth_other, &cr);
@@ -630,8 +621,8 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
 /* ---- entry points ---- */
 
 static int check_game(const dfpn_game *g) {
-    return g && g->key && g->key2 && g->generate && g->play && g->undo && g->evaluate &&
-           g->max_moves > 0 && (g->state_size == 0 || g->state);
+    return g && g->key && g->key2 && g->generate && g->play && g->undo && g->evaluate && g->max_moves > 0 &&
+        (g->state_size == 0 || g->state);
 }
 
 /* Prepares limits, scratch space, the table's state layout and the root variant; path[0]
@@ -692,8 +683,7 @@ static yomi_result to_result(uint32_t pn, uint32_t dn) {
     return pn == 0 ? YOMI_WIN : dn == 0 ? YOMI_LOSS : YOMI_UNKNOWN;
 }
 
-int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
-               dfpn_result *out) {
+int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, dfpn_result *out) {
     memset(out, 0, sizeof *out);
     out->result = YOMI_UNKNOWN;
     out->best_move = -1;
@@ -758,8 +748,8 @@ int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
     return len;
 }
 
-int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
-                      dfpn_move_result *out, int max) {
+int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, dfpn_move_result *out,
+                      int max) {
     if (begin(s, g, ctx, lim) != 0) return -1;
     dfpn_value v = g->evaluate(ctx);
     if (v == DFPN_WIN || v == DFPN_LOSS) return 0;

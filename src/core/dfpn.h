@@ -64,8 +64,8 @@
 /* Value of a position from the OR (attacker) side's point of view. */
 typedef enum dfpn_value {
     DFPN_OPEN = 0, /* not decided by evaluate(): search it */
-    DFPN_WIN = 1,  /* proven win for the OR side */
-    DFPN_LOSS = 2  /* proven loss for the OR side */
+    DFPN_WIN = 1, /* proven win for the OR side */
+    DFPN_LOSS = 2 /* proven loss for the OR side */
 } dfpn_value;
 
 /* Proof and disproof numbers: DFPN_INF means proved (pn 0 / dn INF) or disproved. */
@@ -86,7 +86,7 @@ typedef struct dfpn_game {
      * ordering hint: ties between equal proof numbers go to the earlier move. */
     int (*generate)(void *ctx, int *moves, int max);
     void (*play)(void *ctx, int move); /* Required. */
-    void (*undo)(void *ctx);           /* Required. Undoes the last play. */
+    void (*undo)(void *ctx); /* Required. Undoes the last play. */
     /* Required. WIN/LOSS when the position is decided (terminal or known), else OPEN. */
     dfpn_value (*evaluate)(void *ctx);
     /* Optional. Non-zero when the OR side chooses the move here. NULL: the root is an OR
@@ -94,8 +94,8 @@ typedef struct dfpn_game {
     int (*is_or)(void *ctx);
     /* Optional heuristic initialisation of a new open position's numbers (each >= 1). */
     void (*estimate)(void *ctx, int is_or, uint32_t *pn, uint32_t *dn);
-    int max_moves;          /* upper bound on generate()'s count (required, > 0) */
-    dfpn_value repetition;  /* value of a repetition on the path; OPEN means DFPN_LOSS */
+    int max_moves; /* upper bound on generate()'s count (required, > 0) */
+    dfpn_value repetition; /* value of a repetition on the path; OPEN means DFPN_LOSS */
 } dfpn_game;
 
 typedef struct dfpn dfpn; /* the solver: its table and scratch stacks */
@@ -112,20 +112,19 @@ void dfpn_clear(dfpn *s);
 size_t dfpn_table_entries(const dfpn *s);
 
 typedef struct dfpn_result {
-    yomi_result result;  /* YOMI_WIN / YOMI_LOSS for the OR side, or YOMI_UNKNOWN */
-    int best_move;       /* WIN at an OR root / LOSS at an AND root: a move that wins for
+    yomi_result result; /* YOMI_WIN / YOMI_LOSS for the OR side, or YOMI_UNKNOWN */
+    int best_move; /* WIN at an OR root / LOSS at an AND root: a move that wins for
                             the side to move (exact under the path rule); a lost root: the
                             move with the most work (longest resistance); -1: none */
-    int has_move;        /* 1 when best_move is meaningful */
-    uint64_t nodes;      /* game->play calls made */
+    int has_move; /* 1 when best_move is meaningful */
+    uint64_t nodes; /* game->play calls made */
     double seconds;
-    uint32_t pn, dn;     /* the root's numbers when the search stopped */
+    uint32_t pn, dn; /* the root's numbers when the search stopped */
 } dfpn_result;
 
 /* Solves the position in ctx under lim (NULL: no limits; hash_mb is ignored here).
  * Returns 0, or -1 on a bad game description or out of memory (out->result UNKNOWN). */
-int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
-               dfpn_result *out);
+int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, dfpn_result *out);
 
 /* After dfpn_solve on the same root: a line of moves from the table, starting with the
  * deciding move (the winner's moves prove, the loser's moves resist longest by stored
@@ -136,7 +135,7 @@ int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max);
 /* One root move's answer. */
 typedef struct dfpn_move_result {
     int move;
-    yomi_result result;  /* value after this move, OR side's view; UNKNOWN if stopped */
+    yomi_result result; /* value after this move, OR side's view; UNKNOWN if stopped */
     uint64_t nodes;
 } dfpn_move_result;
 
@@ -145,7 +144,7 @@ typedef struct dfpn_move_result {
  * on error. lim bounds the whole analysis: moves left when a limit hits are UNKNOWN.
  * The moves that win for the side to move at the root are those with result YOMI_WIN
  * (OR root) or YOMI_LOSS (AND root). */
-int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim,
-                      dfpn_move_result *out, int max);
+int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, dfpn_move_result *out,
+                      int max);
 
 #endif

@@ -7,7 +7,6 @@
 
 #include "yomi/yomi.h"
 
-
 /* Records a message with its position; returns -1 so parsers can `return yomi_fail(...)`. */
 int yomi_fail(yomi_error *e, long line, long column, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -37,11 +37,14 @@ char *yomi_read_file(const char *path, size_t max_bytes, size_t *len, const char
         if (want > max_bytes + 1 - n) want = max_bytes + 1 - n;
         size_t r = fread(buf + n, 1, want, f);
         n += r;
-        if (n > max_bytes) failed = EFBIG;
-        else if (r == 0) break;
+        if (n > max_bytes)
+            failed = EFBIG;
+        else if (r == 0)
+            break;
         else if (n == cap - 1) {
             char *nb = realloc(buf, cap * 2);
-            if (!nb) failed = ENOMEM;
+            if (!nb)
+                failed = ENOMEM;
             else {
                 buf = nb;
                 cap *= 2;

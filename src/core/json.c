@@ -46,8 +46,10 @@ static void write_string(FILE *o, const char *s) {
         case '\r': fputs("\\r", o); break;
         case '\t': fputs("\\t", o); break;
         default:
-            if (*p < 0x20) fprintf(o, "\\u%04x", *p);
-            else fputc(*p, o);
+            if (*p < 0x20)
+                fprintf(o, "\\u%04x", *p);
+            else
+                fputc(*p, o);
         }
     }
     fputc('"', o);
@@ -77,8 +79,10 @@ void yomi_json_uint(yomi_json *j, unsigned long long v) {
 
 void yomi_json_double(yomi_json *j, double v) {
     value_prefix(j);
-    if (isfinite(v)) fprintf(j->out, "%.6g", v);
-    else fputs("null", j->out);
+    if (isfinite(v))
+        fprintf(j->out, "%.6g", v);
+    else
+        fputs("null", j->out);
 }
 
 void yomi_json_bool(yomi_json *j, bool v) {

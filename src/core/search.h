@@ -9,13 +9,13 @@
 
 typedef struct yomi_ctl {
     yomi_limits lim;
-    uint64_t nodes;         /* incremented by the solver */
-    uint64_t next_poll;     /* node count at which yomi_ctl_poll looks at the clock */
-    double start;           /* monotonic seconds */
+    uint64_t nodes; /* incremented by the solver */
+    uint64_t next_poll; /* node count at which yomi_ctl_poll looks at the clock */
+    double start; /* monotonic seconds */
     double last_progress;
-    int depth;              /* current iteration depth, for progress lines */
-    const char *what;       /* label for progress lines */
-    bool stopped;           /* a limit was hit: the result must be UNKNOWN */
+    int depth; /* current iteration depth, for progress lines */
+    const char *what; /* label for progress lines */
+    bool stopped; /* a limit was hit: the result must be UNKNOWN */
 } yomi_ctl;
 
 double yomi_now(void);

@@ -38,10 +38,16 @@ void yomi_tt_store(yomi_tt *tt, uint64_t key, uint32_t data, uint16_t aux, uint8
     yomi_tt_entry *victim = &b[0];
     int best = 1 << 30;
     for (int i = 0; i < 4; i++) {
-        if (b[i].key == key || b[i].key == 0) { victim = &b[i]; break; }
+        if (b[i].key == key || b[i].key == 0) {
+            victim = &b[i];
+            break;
+        }
         /* An entry from an older search counts as 256 plies shallower. */
         int score = b[i].depth + (b[i].age == tt->age ? 256 : 0);
-        if (score < best) { best = score; victim = &b[i]; }
+        if (score < best) {
+            best = score;
+            victim = &b[i];
+        }
     }
     victim->key = key;
     victim->data = data;

@@ -18,8 +18,8 @@ typedef struct yomi_tt_entry {
 } yomi_tt_entry;
 
 typedef struct yomi_tt {
-    yomi_tt_entry *buckets;  /* 4 entries per bucket */
-    uint64_t mask;           /* number of buckets - 1 */
+    yomi_tt_entry *buckets; /* 4 entries per bucket */
+    uint64_t mask; /* number of buckets - 1 */
     uint8_t age;
     uint64_t stores, hits;
 } yomi_tt;

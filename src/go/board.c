@@ -138,7 +138,8 @@ static bool every_string_has_liberty(const go_board *b) {
             go_point q = stack[--sp];
             for (int d = 0; d < 4; d++) {
                 go_point nb = q + dirs[d];
-                if (b->color[nb] == GO_EMPTY) free_point = true;
+                if (b->color[nb] == GO_EMPTY)
+                    free_point = true;
                 else if (b->color[nb] == c && !seen[nb]) {
                     seen[nb] = 1;
                     stack[sp++] = nb;
@@ -206,9 +207,7 @@ go_color go_board_last_color(const go_board *b) {
     return b->nmoves ? b->hist[b->nmoves - 1].color : GO_EMPTY;
 }
 
-int go_board_last_captured(const go_board *b) {
-    return b->nmoves ? b->hist[b->nmoves - 1].captured : 0;
-}
+int go_board_last_captured(const go_board *b) { return b->nmoves ? b->hist[b->nmoves - 1].captured : 0; }
 
 /* String queries on a point without a stone answer "nothing" instead of walking
  * stale lists. */
@@ -652,8 +651,7 @@ int go_board_libs_after(const go_board *b, go_color c, go_point p, int cap) {
         do {
             GO_FOR_NEIGHBORS(q, nb) {
                 bool adj = nb == p;
-                for (int f = 0; !adj && f < nf; f++)
-                    adj = b->color[nb] == c && b->head[nb] == fr[f];
+                for (int f = 0; !adj && f < nf; f++) adj = b->color[nb] == c && b->head[nb] == fr[f];
                 if (adj) {
                     bit_set(L, q);
                     break;
@@ -727,8 +725,8 @@ bool go_board_check(const go_board *b) {
         }
         for (int i = 0; i < nm; i++) {
             if (b->head[members[i]] != h) {
-                fprintf(stderr, "go_board_check: string at %s: stone %d has head %d, not %d\n", v,
-                        members[i], b->head[members[i]], h);
+                fprintf(stderr, "go_board_check: string at %s: stone %d has head %d, not %d\n", v, members[i],
+                        b->head[members[i]], h);
                 return false;
             }
         }
@@ -748,13 +746,13 @@ bool go_board_check(const go_board *b) {
             q = b->next[q];
         } while (q != h);
         if (walked != nm || b->ssize[h] != nm) {
-            fprintf(stderr, "go_board_check: string at %s: size %d, list %d, real %d\n", v,
-                    b->ssize[h], walked, nm);
+            fprintf(stderr, "go_board_check: string at %s: size %d, list %d, real %d\n", v, b->ssize[h],
+                    walked, nm);
             return false;
         }
         if (b->nlibs[h] != nlibs || nlibs == 0) {
-            fprintf(stderr, "go_board_check: string at %s: %d liberties recorded, %d real\n", v,
-                    b->nlibs[h], nlibs);
+            fprintf(stderr, "go_board_check: string at %s: %d liberties recorded, %d real\n", v, b->nlibs[h],
+                    nlibs);
             return false;
         }
         for (int w = 0; w < GO_LIB_WORDS; w++) {
@@ -766,21 +764,20 @@ bool go_board_check(const go_board *b) {
         }
     }
     if (hash != b->hash) {
-        fprintf(stderr, "go_board_check: hash %016llx, recomputed %016llx\n",
-                (unsigned long long)b->hash, (unsigned long long)hash);
+        fprintf(stderr, "go_board_check: hash %016llx, recomputed %016llx\n", (unsigned long long)b->hash,
+                (unsigned long long)hash);
         return false;
     }
     if (stones[1] != b->stones[1] || stones[2] != b->stones[2]) {
-        fprintf(stderr, "go_board_check: stone counts %d/%d, real %d/%d\n", b->stones[1],
-                b->stones[2], stones[1], stones[2]);
+        fprintf(stderr, "go_board_check: stone counts %d/%d, real %d/%d\n", b->stones[1], b->stones[2],
+                stones[1], stones[2]);
         return false;
     }
     if (b->ko != GO_NO_POINT && (!go_board_on(b, b->ko) || b->color[b->ko] != GO_EMPTY)) {
         fprintf(stderr, "go_board_check: ko point %d not empty\n", b->ko);
         return false;
     }
-    if (b->nmoves < 0 || b->nmoves > GO_MAX_HISTORY || b->cap_top < 0 ||
-        b->cap_top > GO_CAP_STACK) {
+    if (b->nmoves < 0 || b->nmoves > GO_MAX_HISTORY || b->cap_top < 0 || b->cap_top > GO_CAP_STACK) {
         fprintf(stderr, "go_board_check: history counters out of range\n");
         return false;
     }

@@ -159,16 +159,21 @@ int go_eye_kind(const go_board *b, go_point p, go_color c) {
     bool one_string = true;
     GO_FOR_NEIGHBORS(p, n) {
         if (go_at(b, n) != c) continue;
-        if (h == GO_NO_POINT) h = go_head_fast(b, n);
-        else if (go_head_fast(b, n) != h) one_string = false;
+        if (h == GO_NO_POINT)
+            h = go_head_fast(b, n);
+        else if (go_head_fast(b, n) != h)
+            one_string = false;
     }
     if (one_string) return GO_EYE_TRUE;
     int enemy = 0, empty = 0, off = 0;
     for (int d = 0; d < 4; d++) {
         go_color k = go_at(b, p + diag_off[d]);
-        if (k == GO_BORDER) off++;
-        else if (k == GO_EMPTY) empty++;
-        else if (k != c) enemy++;
+        if (k == GO_BORDER)
+            off++;
+        else if (k == GO_EMPTY)
+            empty++;
+        else if (k != c)
+            enemy++;
     }
     /* Centre: the ring of eight points survives one cut; on the edge or in the corner
      * the ring is already open, so no cut at all is allowed. */
@@ -209,12 +214,23 @@ const char *go_eye_shape_name(const go_point *pts, int n) {
         const char *rows; /* the shape in one orientation, rows separated by '/' */
         const char *name;
     } named[] = {
-        {"#", "one point"},           {"##", "two points"},        {"###", "straight three"},
-        {"##/#", "bent three"},       {"##/##", "square four"},    {"###/.#", "pyramid four"},
-        {"####", "straight four"},    {"###/#", "bent four"},      {"##/.##", "zigzag four"},
-        {"##/###", "bulky five"},     {".#/###/.#", "flower five"}, {"#####", "straight five"},
-        {"####/#", "bent five"},      {"###/#/#", "corner five"},  {".#/###/.##", "rabbity six"},
-        {"###/###", "rectangular six"}, {"######", "straight six"},
+        {"#", "one point"},
+        {"##", "two points"},
+        {"###", "straight three"},
+        {"##/#", "bent three"},
+        {"##/##", "square four"},
+        {"###/.#", "pyramid four"},
+        {"####", "straight four"},
+        {"###/#", "bent four"},
+        {"##/.##", "zigzag four"},
+        {"##/###", "bulky five"},
+        {".#/###/.#", "flower five"},
+        {"#####", "straight five"},
+        {"####/#", "bent five"},
+        {"###/#/#", "corner five"},
+        {".#/###/.##", "rabbity six"},
+        {"###/###", "rectangular six"},
+        {"######", "straight six"},
     };
     if (n < 1 || n > 6) return NULL;
     int x[8], y[8];
@@ -266,7 +282,8 @@ int go_area_score(const go_board *b, int *black, int *white) {
             for (int d = 0; d < 4; d++) {
                 go_point n = q + dirs[d];
                 go_color kn = go_at(b, n);
-                if (kn == GO_BLACK || kn == GO_WHITE) touches |= kn;
+                if (kn == GO_BLACK || kn == GO_WHITE)
+                    touches |= kn;
                 else if (kn == GO_EMPTY && !seen[n]) {
                     seen[n] = 1;
                     stack[sp++] = n;

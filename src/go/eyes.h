@@ -84,32 +84,32 @@ int go_eye_kind(const go_board *b, go_point p, go_color c);
  * Cost: the solver explores up to 3^n x ko x outer positions (a 2x3 region: 6560
  * positions, about 5 ms; 2x4: 59000, about 50 ms). Answers are cached per thread by
  * the exact problem, so a search that meets the same eye space again pays nothing. */
-#define GO_ES_MAX 8          /* region points the solver accepts */
-#define GO_ES_OUTER_MAX 6    /* outer liberties counted (more are capped at this) */
+#define GO_ES_MAX 8 /* region points the solver accepts */
+#define GO_ES_OUTER_MAX 6 /* outer liberties counted (more are capped at this) */
 
 typedef struct go_es_region {
-    int n;                       /* points, 1..GO_ES_MAX */
-    uint16_t adj[GO_ES_MAX];     /* adj[i]: bit j set when point j is a neighbour of i */
-    uint16_t wall;               /* bit i: point i touches the wall */
-    uint8_t content[GO_ES_MAX];  /* 0 empty, 1 defender stone, 2 attacker stone */
-    int outer;                   /* W's liberties outside R (0..GO_ES_OUTER_MAX) */
-    int ko;                      /* point the side to move may not take back now, or -1 */
+    int n; /* points, 1..GO_ES_MAX */
+    uint16_t adj[GO_ES_MAX]; /* adj[i]: bit j set when point j is a neighbour of i */
+    uint16_t wall; /* bit i: point i touches the wall */
+    uint8_t content[GO_ES_MAX]; /* 0 empty, 1 defender stone, 2 attacker stone */
+    int outer; /* W's liberties outside R (0..GO_ES_OUTER_MAX) */
+    int ko; /* point the side to move may not take back now, or -1 */
 } go_es_region;
 
 enum { GO_ES_OUTER_MOVE = GO_ES_MAX, GO_ES_PASS_MOVE = GO_ES_MAX + 1 };
 enum { GO_KO_MASTER_NONE = 0, GO_KO_MASTER_DEFENDER = 1, GO_KO_MASTER_ATTACKER = 2 };
 
 typedef struct go_es_result {
-    bool defender_wins;      /* W survives with best play from here */
-    bool clean_life;         /* the defender can force a position with no attacker stone
+    bool defender_wins; /* W survives with best play from here */
+    bool clean_life; /* the defender can force a position with no attacker stone
                                 left in R and W unconditionally alive (Benson inside R):
                                 life with the territory, not seki. Double passes and
                                 endless play without it count against the defender. */
-    uint16_t winning;        /* moves of the side to move that keep its result: bit i
+    uint16_t winning; /* moves of the side to move that keep its result: bit i
                                 for point i, bit GO_ES_OUTER_MOVE, bit GO_ES_PASS_MOVE
                                 (the side's winning moves; 0 when it loses) */
-    int states;              /* local positions explored */
-    bool too_big;            /* the state graph did not fit: nothing is proved */
+    int states; /* local positions explored */
+    bool too_big; /* the state graph did not fit: nothing is proved */
 } go_es_result;
 
 /* Solves the local game with `defender_to_move` and the given ko master.
@@ -122,12 +122,12 @@ void go_es_cache_clear(void);
 /* Status of an eye space, both sides to move, proven for the local game above. */
 enum { GO_SHAPE_UNKNOWN = 0, GO_SHAPE_ALIVE, GO_SHAPE_DEAD, GO_SHAPE_UNSETTLED, GO_SHAPE_KO };
 typedef struct go_es_status {
-    int status;          /* ALIVE: W lives even if the attacker starts; DEAD: W dies even
+    int status; /* ALIVE: W lives even if the attacker starts; DEAD: W dies even
                             if the defender starts; UNSETTLED: who starts wins;
                             KO: the answer depends on ko (the master variants differ) */
-    uint16_t kill;       /* attacker's winning first moves (UNSETTLED / DEAD) */
-    uint16_t live;       /* defender's winning first moves (UNSETTLED / ALIVE) */
-    bool seki;           /* ALIVE, but only as seki: whoever moves first and whoever
+    uint16_t kill; /* attacker's winning first moves (UNSETTLED / DEAD) */
+    uint16_t live; /* defender's winning first moves (UNSETTLED / ALIVE) */
+    bool seki; /* ALIVE, but only as seki: whoever moves first and whoever
                             is ko master, the defender survives yet cannot force clean
                             life (the attacker's stones inside stay; the points are
                             nobody's under area scoring) */

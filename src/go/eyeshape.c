@@ -38,7 +38,7 @@ static void geom_init(es_geom *g, const go_es_region *r) {
 
 static uint32_t pos_key(const es_pos *s) {
     return (uint32_t)s->d | (uint32_t)s->a << 8 | (uint32_t)s->outer << 16 | (uint32_t)s->ko << 19 |
-           (uint32_t)(s->side == DEF) << 23 | (uint32_t)s->passed << 24;
+        (uint32_t)(s->side == DEF) << 23 | (uint32_t)s->passed << 24;
 }
 
 static void pos_decode(uint32_t k, es_pos *s) {
@@ -268,7 +268,8 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
     return true;
 }
 
-static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master,
+                              go_es_result *out) {
     memset(out, 0, sizeof *out);
     if (r->n < 1 || r->n > GO_ES_MAX || r->outer < 0) {
         out->too_big = true;
@@ -395,8 +396,10 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
             for (int e = g.first[i]; e < g.first[i + 1]; e++) {
                 int32_t to = g.edge[e];
                 if (to >= 0) redge[rfirst[to] + fill[to]++] = i;
-                if (to == T_AWIN) has_awin = true;
-                else nonterm_or_dwin++;
+                if (to == T_AWIN)
+                    has_awin = true;
+                else
+                    nonterm_or_dwin++;
             }
             count[i] = nonterm_or_dwin;
             if ((att && has_awin) || (!att && nonterm_or_dwin == 0)) {
@@ -487,8 +490,10 @@ bool go_es_classify(const go_es_region *r, go_es_status *out) {
     go_es_result res[2][2]; /* [defender to move][master is attacker] */
     for (int d = 0; d < 2; d++)
         for (int a = 0; a < 2; a++)
-            if (!go_es_solve(r, d, a ? GO_KO_MASTER_ATTACKER : GO_KO_MASTER_DEFENDER, &res[d][a])) return false;
-    if (res[0][0].defender_wins != res[0][1].defender_wins || res[1][0].defender_wins != res[1][1].defender_wins) {
+            if (!go_es_solve(r, d, a ? GO_KO_MASTER_ATTACKER : GO_KO_MASTER_DEFENDER, &res[d][a]))
+                return false;
+    if (res[0][0].defender_wins != res[0][1].defender_wins ||
+        res[1][0].defender_wins != res[1][1].defender_wins) {
         out->status = GO_SHAPE_KO;
         return true;
     }
@@ -499,7 +504,8 @@ bool go_es_classify(const go_es_region *r, go_es_status *out) {
     if (att_first && def_first) {
         out->status = GO_SHAPE_ALIVE;
         out->live = live;
-        out->seki = !res[0][0].clean_life && !res[0][1].clean_life && !res[1][0].clean_life && !res[1][1].clean_life;
+        out->seki =
+            !res[0][0].clean_life && !res[0][1].clean_life && !res[1][0].clean_life && !res[1][1].clean_life;
     } else if (!att_first && !def_first) {
         out->status = GO_SHAPE_DEAD;
         out->kill = kill;
@@ -692,7 +698,8 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     /* Life in one eye space, every other liberty an outer one. */
     for (int i = 0; i < nspaces; i++) {
         if (solve_both(&spaces[i], def, &win) != 1) continue;
-        if (nmoves && moves && def) *nmoves = moves_out(&spaces[i], space_pts[i], first_outer(libs, nl, in_space), win, moves);
+        if (nmoves && moves && def)
+            *nmoves = moves_out(&spaces[i], space_pts[i], first_outer(libs, nl, in_space), win, moves);
         return GO_LIFE_ALIVE;
     }
     /* Several eye spaces solved as one game (one eye here, one there), smallest first. */
@@ -705,7 +712,8 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     for (;;) {
         int best = -1;
         for (int i = 0; i < nspaces; i++)
-            if (!used[i] && u.n + spaces[i].n <= GO_ES_MAX && (best < 0 || spaces[i].n < spaces[best].n)) best = i;
+            if (!used[i] && u.n + spaces[i].n <= GO_ES_MAX && (best < 0 || spaces[i].n < spaces[best].n))
+                best = i;
         if (best < 0) break;
         region_union(&u, upts, &spaces[best], space_pts[best]);
         inner += inner_libs(&spaces[best]);
@@ -717,7 +725,8 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     u.outer = outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : outer;
     int res = solve_both(&u, def, &win); /* one space: a cache hit */
     if (res == 1) {
-        if (nmoves && moves && def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
+        if (nmoves && moves && def)
+            *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
         return GO_LIFE_ALIVE;
     }
     /* Death: every eye space is in the game, the rest are dead ends, the outer liberty

@@ -7,8 +7,10 @@ bool go_is_true_eye(const go_board *b, go_color c, go_point p) {
     bool edge = false;
     GO_FOR_NEIGHBORS(p, n) {
         go_color x = go_board_at(b, n);
-        if (x == GO_BORDER) edge = true;
-        else if (x != c) return false;
+        if (x == GO_BORDER)
+            edge = true;
+        else if (x != c)
+            return false;
     }
     /* An eye on the edge is false with one enemy diagonal, in the centre with two. */
     static const int diag[4] = {-GO_STRIDE - 1, -GO_STRIDE + 1, GO_STRIDE - 1, GO_STRIDE + 1};
@@ -49,8 +51,10 @@ static long move_score(const go_board *b, go_color c, go_point p, go_point last)
         if (x == c) {
             if (sl == 1 && libs >= 2) saved += sz;
         } else {
-            if (sl == 1) captured += sz;
-            else if (sl == 2 && libs >= 2) ataris += sz;
+            if (sl == 1)
+                captured += sz;
+            else if (sl == 2 && libs >= 2)
+                ataris += sz;
         }
     }
     /* Self-atari that captures nothing just gives stones away. */
@@ -59,8 +63,10 @@ static long move_score(const go_board *b, go_color c, go_point p, go_point last)
     int col = go_col(p), row = go_row(p);
     int d = edge_distance(col, row, n);
     long s = 100000 * captured + 80000 * saved + 200 * ataris;
-    if (n >= 9) s += d == 2 || d == 3 ? 300 : d == 0 ? 0 : d == 1 ? 100 : 200;
-    else s += d == 0 ? 0 : 200;
+    if (n >= 9)
+        s += d == 2 || d == 3 ? 300 : d == 0 ? 0 : d == 1 ? 100 : 200;
+    else
+        s += d == 0 ? 0 : 200;
     if (last != GO_NO_POINT && last != GO_PASS) {
         int md = iabs(go_col(last) - col) + iabs(go_row(last) - row);
         if (md <= 3) s += 60 * (4 - md);

@@ -11,7 +11,7 @@
 
 enum { LADDER_MAX_LINE = 1024 };
 
-static _Thread_local uint64_t ladder_node_limit = GO_LADDER_DEFAULT_MAX_NODES;   /* per thread */
+static _Thread_local uint64_t ladder_node_limit = GO_LADDER_DEFAULT_MAX_NODES; /* per thread */
 
 void go_ladder_set_node_limit(uint64_t n) { ladder_node_limit = n; }
 
@@ -37,7 +37,7 @@ static _Thread_local uint32_t tt_search;
 
 typedef struct lctx {
     go_board *b;
-    go_point str;          /* a point of the target (it may be empty after a capture) */
+    go_point str; /* a point of the target (it may be empty after a capture) */
     go_color def, att;
     uint64_t nodes, limit;
     /* Time and cancel (NULL: none), looked at on the first node and then every
@@ -47,15 +47,15 @@ typedef struct lctx {
     double start;
     uint64_t next_poll;
     bool stopped, halted;
-    bool ko_used[4];       /* per colour: has retaken a forbidden ko in this line */
-    bool use_tt;           /* off once a line repeated (see repeats) */
-    uint64_t reps;         /* repetitions met so far */
-    int depth;             /* moves on the current line */
-    int caps0;             /* stones captured on the board before the root */
-    uint64_t path[LADDER_MAX_LINE];   /* position hashes along the line */
+    bool ko_used[4]; /* per colour: has retaken a forbidden ko in this line */
+    bool use_tt; /* off once a line repeated (see repeats) */
+    uint64_t reps; /* repetitions met so far */
+    int depth; /* moves on the current line */
+    int caps0; /* stones captured on the board before the root */
+    uint64_t path[LADDER_MAX_LINE]; /* position hashes along the line */
 } lctx;
 
-static _Thread_local bool use_trace = true;   /* per thread */
+static _Thread_local bool use_trace = true; /* per thread */
 
 void go_ladder_use_trace(bool on) { use_trace = on; }
 
@@ -126,7 +126,7 @@ static int lplay(lctx *c, go_color col, go_point p) {
     if (r == GO_ILLEGAL_HISTORY) c->stopped = true;
     if (r != GO_ILLEGAL_KO || c->ko_used[col]) return 0;
     if (go_board_play(c->b, go_other(col), GO_PASS) != GO_OK) {
-        c->stopped = true;   /* only a full history refuses a pass */
+        c->stopped = true; /* only a full history refuses a pass */
         return 0;
     }
     if ((r = go_board_play(c->b, col, p)) != GO_OK) {
@@ -410,8 +410,10 @@ static int lad_att(lctx *c, go_point *best, go_point *kids, int nk) {
      * generated ladders this halves the nodes of the opposite orders. */
     go_point th = go_head_fast(b, c->str);
     int e0 = libs_after(b, c->def, lib[1], 5, th, lib, 2), e1 = libs_after(b, c->def, lib[0], 5, th, lib, 2);
-    if (e1 < e0 || (e1 == e0 && libs_after(b, c->att, lib[1], 3, GO_NO_POINT, NULL, 0) >
-                                    libs_after(b, c->att, lib[0], 3, GO_NO_POINT, NULL, 0))) {
+    if (e1 < e0 ||
+        (e1 == e0 &&
+         libs_after(b, c->att, lib[1], 3, GO_NO_POINT, NULL, 0) >
+             libs_after(b, c->att, lib[0], 3, GO_NO_POINT, NULL, 0))) {
         go_point t = lib[0];
         lib[0] = lib[1];
         lib[1] = t;
@@ -423,7 +425,7 @@ static int lad_att(lctx *c, go_point *best, go_point *kids, int nk) {
         if (!how) continue;
         int v;
         if (go_libs_fast(b, c->str) != 1) {
-            v = -2;   /* not an atari: not a ladder move */
+            v = -2; /* not an atari: not a ladder move */
         } else {
             if (nk >= 0) kids[nk] = lib[i];
             v = go_value_of_move(lad_def(c, NULL, nk >= 0 ? kids : NULL, nk >= 0 ? nk + 1 : -1), how);
@@ -765,7 +767,7 @@ static int trace_line(const go_board *b, go_color def, go_point h0, go_point a1,
     go_color cw = go_at(b, w);
     if (cw == GO_EMPTY || cw == def) return -1;
     if (cw == att && go_libs_fast(b, w) < 3) return -1;
-    bool alt = empty_neighbors(b, a1) < 3;   /* the other first atari may work too */
+    bool alt = empty_neighbors(b, a1) < 3; /* the other first atari may work too */
 
     uint64_t occ[GO_LIB_WORDS] = {0};
     go_point join[16][2], dstr[16];
@@ -803,7 +805,7 @@ static int trace_line(const go_board *b, go_color def, go_point h0, go_point a1,
         if (cfa == GO_EMPTY && cfd == GO_EMPTY) {
             int e = (co1 == GO_EMPTY) + (co2 == GO_EMPTY);
             if (e == 1) {
-                alt = true;   /* the other atari leaves the target two liberties */
+                alt = true; /* the other atari leaves the target two liberties */
                 if (!first_weak && !joined) first_weak = k;
             }
             if (e == 0) return -1;

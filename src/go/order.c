@@ -52,8 +52,7 @@ void ord_features(const go_board *b, const ord_ctx *ctx, go_color c, go_point m,
         f[ORD_TARGET_LIB] = go_string_has_lib(b, ctx->target, m);
         if (!f[ORD_TARGET_LIB]) {
             GO_FOR_NEIGHBORS(m, n) {
-                if (go_at(b, n) == GO_EMPTY && go_string_has_lib(b, ctx->target, n))
-                    f[ORD_TARGET_NEAR] = 1;
+                if (go_at(b, n) == GO_EMPTY && go_string_has_lib(b, ctx->target, n)) f[ORD_TARGET_NEAR] = 1;
             }
         }
     }
@@ -66,10 +65,9 @@ void ord_features(const go_board *b, const ord_ctx *ctx, go_color c, go_point m,
 
 /* Hand weights, per property (the mover's view). */
 static const float hand_w[ORD_NFEAT] = {
-    [ORD_CAPTURE] = 8,  [ORD_LIBS_AFTER] = 1,  [ORD_SELF_ATARI] = -3, [ORD_ATARI] = 3,
-    [ORD_TARGET_LIB] = 4, [ORD_TARGET_NEAR] = 1, [ORD_OWN_EYE] = -6, [ORD_ENEMY_EYE] = 3,
-    [ORD_SAVE] = 5, [ORD_NEAR_LAST] = 2, [ORD_EDGE] = -0.5f, [ORD_PASS] = -8,
-    [ORD_ATTACKER] = 0,
+    [ORD_CAPTURE] = 8,     [ORD_LIBS_AFTER] = 1, [ORD_SELF_ATARI] = -3, [ORD_ATARI] = 3, [ORD_TARGET_LIB] = 4,
+    [ORD_TARGET_NEAR] = 1, [ORD_OWN_EYE] = -6,   [ORD_ENEMY_EYE] = 3,   [ORD_SAVE] = 5,  [ORD_NEAR_LAST] = 2,
+    [ORD_EDGE] = -0.5f,    [ORD_PASS] = -8,      [ORD_ATTACKER] = 0,
 };
 
 float ord_score(const ord_ctx *ctx, const float *f) {

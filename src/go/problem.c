@@ -21,9 +21,9 @@ typedef enum { J_NULL, J_STR, J_NUM, J_ARR, J_OBJ, J_BOOL } jtype;
 
 typedef struct jval {
     jtype type;
-    char *str;               /* J_STR, J_NUM (text) */
-    int n;                   /* elements (J_ARR) or members (J_OBJ) */
-    char **keys;             /* J_OBJ */
+    char *str; /* J_STR, J_NUM (text) */
+    int n; /* elements (J_ARR) or members (J_OBJ) */
+    char **keys; /* J_OBJ */
     struct jval **items;
 } jval;
 
@@ -182,8 +182,7 @@ static jval *jparse(jparser *p) {
         }
     } else if (c == '-' || isdigit((unsigned char)c) || isalpha((unsigned char)c)) {
         size_t st = p->i;
-        while (p->i < p->len && (isalnum((unsigned char)p->s[p->i]) || strchr("+-.", p->s[p->i])))
-            p->i++;
+        while (p->i < p->len && (isalnum((unsigned char)p->s[p->i]) || strchr("+-.", p->s[p->i]))) p->i++;
         v = jnew(isalpha((unsigned char)c) ? J_BOOL : J_NUM);
         if (!v) return NULL;
         v->str = malloc(p->i - st + 1);
@@ -438,17 +437,17 @@ static bool problem_setup(go_problem *p, const go_problem_hints *h, go_point ma,
     if (h && h->target) {
         target = go_vertex_parse(b, h->target);
         if (target == GO_NO_POINT || target == GO_PASS) {
-            yomi_fail(err, 0, 0, "--target %s: not a point of the %dx%d board", h->target, p->size,
-                      p->size);
+            yomi_fail(err, 0, 0, "--target %s: not a point of the %dx%d board", h->target, p->size, p->size);
             return false;
         }
         snprintf(p->how_target, sizeof p->how_target, "--target");
     }
-    if (target != GO_NO_POINT && go_board_at(b, target) != GO_BLACK &&
-        go_board_at(b, target) != GO_WHITE) {
+    if (target != GO_NO_POINT && go_board_at(b, target) != GO_BLACK && go_board_at(b, target) != GO_WHITE) {
         char v[8];
         go_vertex_format(b, target, v, sizeof v);
-        yomi_fail(err, 0, 0, "target %s is an empty point: give a stone of the group to kill or save (--target VERTEX)", v);
+        yomi_fail(err, 0, 0,
+                  "target %s is an empty point: give a stone of the group to kill or save (--target VERTEX)",
+                  v);
         return false;
     }
     bool enclosed = (h && h->no_frame) || ma != GO_NO_POINT;
@@ -463,8 +462,8 @@ static bool problem_setup(go_problem *p, const go_problem_hints *h, go_point ma,
             yomi_fail(err, 0, 0, "the board has no stones: nothing to solve");
             return false;
         }
-        go_color def = target != GO_NO_POINT ? go_board_at(b, target)
-                                             : go_problem_guess_defender(b, p->region);
+        go_color def =
+            target != GO_NO_POINT ? go_board_at(b, target) : go_problem_guess_defender(b, p->region);
         if (target == GO_NO_POINT) target = pick_target(b, p->region, def);
         if (target == GO_NO_POINT) {
             yomi_fail(err, 0, 0, "cannot find the group in danger: give --target VERTEX");
@@ -492,8 +491,8 @@ static go_color parse_color(const char *s) {
     return GO_EMPTY;
 }
 
-static go_problem *load_json(const char *path, const char *text, size_t len,
-                             const go_problem_hints *h, yomi_error *err) {
+static go_problem *load_json(const char *path, const char *text, size_t len, const go_problem_hints *h,
+                             yomi_error *err) {
     jparser jp = {text, 0, len, err, 0};
     jval *root = jparse(&jp);
     if (!root) return NULL;
@@ -524,14 +523,13 @@ static go_problem *load_json(const char *path, const char *text, size_t len,
             const jval *v = a->items[k];
             go_point pt = v->type == J_STR ? sgf_point_parse(v->str, size) : GO_NO_POINT;
             if (pt == GO_NO_POINT || pt == GO_PASS) {
-                yomi_fail(err, 0, 0, "%s: field %s[%d]: \"%s\" is not a point of the %dx%d board",
-                          path, fields[f], k, v->str ? v->str : "?", size, size);
+                yomi_fail(err, 0, 0, "%s: field %s[%d]: \"%s\" is not a point of the %dx%d board", path,
+                          fields[f], k, v->str ? v->str : "?", size, size);
                 goto done;
             }
-            if (go_board_at(b, pt) != GO_EMPTY ||
-                !go_board_setup(b, pt, f == 0 ? GO_BLACK : GO_WHITE)) {
-                yomi_fail(err, 0, 0, "%s: field %s[%d]: stone at \"%s\" is doubled or has no liberty",
-                          path, fields[f], k, v->str);
+            if (go_board_at(b, pt) != GO_EMPTY || !go_board_setup(b, pt, f == 0 ? GO_BLACK : GO_WHITE)) {
+                yomi_fail(err, 0, 0, "%s: field %s[%d]: stone at \"%s\" is doubled or has no liberty", path,
+                          fields[f], k, v->str);
                 goto done;
             }
         }
@@ -541,8 +539,10 @@ static go_problem *load_json(const char *path, const char *text, size_t len,
     const char *comment = c && c->type == J_STR ? c->str : NULL;
     if (!to_play) to_play = comment_to_play(comment);
     if (!to_play) {
-        yomi_fail(err, 0, 0, "%s: who plays? the comment (C) does not say \"Black to play\" or "
-                  "\"White to play\": give --to-play B|W", path);
+        yomi_fail(err, 0, 0,
+                  "%s: who plays? the comment (C) does not say \"Black to play\" or "
+                  "\"White to play\": give --to-play B|W",
+                  path);
         goto done;
     }
     prob = problem_new(b);
@@ -553,8 +553,7 @@ static go_problem *load_json(const char *path, const char *text, size_t len,
     if (sol && sol->type == J_ARR) {
         for (int k = 0; k < sol->n && prob->nsol < GO_TSUMEGO_MAX_SOL; k++) {
             const jval *m = sol->items[k];
-            if (m->type != J_ARR || m->n < 2 || m->items[0]->type != J_STR ||
-                m->items[1]->type != J_STR) {
+            if (m->type != J_ARR || m->n < 2 || m->items[0]->type != J_STR || m->items[1]->type != J_STR) {
                 yomi_fail(err, 0, 0, "%s: field SOL[%d]: expected [\"B\", \"point\", ...]", path, k);
                 go_problem_free(prob);
                 prob = NULL;
@@ -563,8 +562,7 @@ static go_problem *load_json(const char *path, const char *text, size_t len,
             if (parse_color(m->items[0]->str) != to_play) continue;
             go_point pt = sgf_point_parse(m->items[1]->str, size);
             if (pt == GO_NO_POINT) {
-                yomi_fail(err, 0, 0, "%s: field SOL[%d]: \"%s\" is not a point", path, k,
-                          m->items[1]->str);
+                yomi_fail(err, 0, 0, "%s: field SOL[%d]: \"%s\" is not a point", path, k, m->items[1]->str);
                 go_problem_free(prob);
                 prob = NULL;
                 goto done;
@@ -674,8 +672,8 @@ go_problem *go_problem_load(const char *path, const go_problem_hints *hints, yom
     return p;
 }
 
-go_problem *go_problem_from_board(const go_board *b, go_color to_play,
-                                  const go_problem_hints *hints, yomi_error *err) {
+go_problem *go_problem_from_board(const go_board *b, go_color to_play, const go_problem_hints *hints,
+                                  yomi_error *err) {
     yomi_error local;
     if (!err) err = &local;
     memset(err, 0, sizeof *err);

@@ -47,7 +47,7 @@
 go_reader *go_reader_new(const yomi_limits *lim) {
     go_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    if (lim) r->lim = *lim;   /* max_nodes 0: no node limit */
+    if (lim) r->lim = *lim; /* max_nodes 0: no node limit */
     /* Reading trees are small: with a node budget, a table about twice one
      * question's budget (16-byte entries) stays nearer the cache than a big
      * one. Without one, the caller's size or READER_HASH_MB. */
@@ -57,7 +57,7 @@ go_reader *go_reader_new(const yomi_limits *lim) {
         if (need < READER_HASH_MB) need = READER_HASH_MB;
         if (mb > need) mb = need;
     }
-    yomi_tt_init(&r->tt, mb);   /* without a table the reader is only slower */
+    yomi_tt_init(&r->tt, mb); /* without a table the reader is only slower */
     return r;
 }
 
@@ -81,7 +81,7 @@ static yomi_basis basis_of(const go_reader *r, int v) {
 
 void go_reader_forget(go_reader *r) {
     yomi_tt_clear(&r->tt);
-    memset(r->hist, 0, sizeof r->hist);   /* killers are reset by every question */
+    memset(r->hist, 0, sizeof r->hist); /* killers are reset by every question */
     memset(r->lcache, 0, sizeof r->lcache);
 }
 
@@ -89,10 +89,10 @@ void go_reader_forget(go_reader *r) {
  * side to move, the ko point, the ko state, the ply (what "escaped" means depends
  * on it) and the depth offset. */
 uint64_t rd_node_key(const go_reader *r, bool att_turn, int ply) {
-    uint64_t k = (uint64_t)r->str << 20 | (uint64_t)(go_board_ko(r->b) + 1) << 4 |
-                 (uint64_t)att_turn << 2 | (uint64_t)r->ko.komaster | (uint64_t)r->ko.gray << 3 |
-                 (uint64_t)r->ko.weak << 62 | (uint64_t)(r->ko.kom_pos + 1) << 32 |
-                 (uint64_t)(r->strict != GO_EMPTY) << 61 | (uint64_t)r->ko.spent << 60;
+    uint64_t k = (uint64_t)r->str << 20 | (uint64_t)(go_board_ko(r->b) + 1) << 4 | (uint64_t)att_turn << 2 |
+        (uint64_t)r->ko.komaster | (uint64_t)r->ko.gray << 3 | (uint64_t)r->ko.weak << 62 |
+        (uint64_t)(r->ko.kom_pos + 1) << 32 | (uint64_t)(r->strict != GO_EMPTY) << 61 |
+        (uint64_t)r->ko.spent << 60;
     /* Past the last ply bound every ply-dependent rule is the same: one key. */
     int last = EDGE3_PLY + 1 + r->depth_offset;
     if (ply > last) ply = last;
@@ -148,7 +148,7 @@ static bool begin(go_reader *r, go_board *b, go_point str, const char *what) {
     r->ko.komaster = GO_EMPTY;
     r->strict = GO_EMPTY;
     r->ko.spent = false;
-    r->root_cand.n = 0;   /* a root answered from the table has none */
+    r->root_cand.n = 0; /* a root answered from the table has none */
     r->heur = false;
     r->last_basis = YOMI_BASIS_UNKNOWN;
     r->ko.kom_pos = GO_NO_POINT;
@@ -182,8 +182,10 @@ static int defend_after(go_reader *r, go_point m) {
     r->ctl.nodes++;
     for (int i = 0; i < MAX_PLY + 2; i++) r->killer[i] = GO_NO_POINT;
     int v;
-    if (go_board_at(b, r->str) == r->def && rd_escaped(r, go_string_libs(b, r->str), 0)) v = V_WIN;
-    else v = rd_search(r, false, 0, -1, V_WIN + 1, NULL);
+    if (go_board_at(b, r->str) == r->def && rd_escaped(r, go_string_libs(b, r->str), 0))
+        v = V_WIN;
+    else
+        v = rd_search(r, false, 0, -1, V_WIN + 1, NULL);
     go_board_undo(b);
     return v;
 }
@@ -202,9 +204,10 @@ static int defend_after(go_reader *r, go_point m) {
  * liberties the check would cost reading.tst case 55: there the defence
  * question reuses table entries the attack left along other lines.) */
 static int attack_check(go_reader *r, int v, go_point *m) {
-    if (r->ctl.stopped || v == V_UNK || go_board_at(r->b, r->str) != r->def || go_string_libs(r->b, r->str) > 2)
+    if (r->ctl.stopped || v == V_UNK || go_board_at(r->b, r->str) != r->def ||
+        go_string_libs(r->b, r->str) > 2)
         return v;
-    cand c = r->root_cand;   /* defend_after reads over it */
+    cand c = r->root_cand; /* defend_after reads over it */
     if (v == V_WIN && *m != GO_NO_POINT && *m != GO_PASS) {
         int dv = defend_after(r, *m);
         if (dv == V_LOSS || dv == V_UNK) return dv == V_UNK ? V_UNK : V_WIN;
@@ -250,7 +253,7 @@ yomi_result go_attack(go_reader *r, go_board *b, go_point str, go_point *move) {
         r->last_basis = basis_of(r, v);
     }
     r->total_nodes += r->ctl.nodes;
-    if (m == GO_PASS) m = GO_NO_POINT;   /* no move is needed */
+    if (m == GO_PASS) m = GO_NO_POINT; /* no move is needed */
     if (move) *move = v > V_LOSS ? m : GO_NO_POINT;
     return go_value_result(v);
 }
@@ -264,7 +267,7 @@ yomi_result go_defend(go_reader *r, go_board *b, go_point str, go_point *move) {
         } else {
             v = rd_search(r, false, 0, -1, V_WIN + 1, &m);
             one_threat_check(r, false, v, &m);
-            if (m == GO_PASS) m = GO_NO_POINT;   /* no move is needed */
+            if (m == GO_PASS) m = GO_NO_POINT; /* no move is needed */
         }
         r->last_basis = basis_of(r, v);
     }

@@ -25,7 +25,7 @@ static int escape_rule(const go_reader *r, int n, int ply) {
 /* Has the target, now on the board with n liberties, escaped at this ply? */
 bool rd_escaped(go_reader *r, int n, int ply) {
     int e = escape_rule(r, n, ply);
-    if (e > 0) r->heur = true;   /* the rule, not reading, decides the node */
+    if (e > 0) r->heur = true; /* the rule, not reading, decides the node */
     if (e >= 0) return e;
     go_point l[4];
     go_string_liberties(r->b, r->str, l, 4);
@@ -40,7 +40,7 @@ bool rd_escaped(go_reader *r, int n, int ply) {
  * lines (else the move is read). */
 bool rd_escapes_by(go_reader *r, go_point p, int la, int ply) {
     int e = escape_rule(r, la, ply);
-    if (e > 0) r->heur = true;   /* the rule, not reading, decides the node */
+    if (e > 0) r->heur = true; /* the rule, not reading, decides the node */
     if (e >= 0) return e;
     GO_FOR_NEIGHBORS(p, q) {
         if (go_board_at(r->b, q) == GO_EMPTY && !near_edge(r->b, q)) return r->heur = true;

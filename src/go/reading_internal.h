@@ -77,8 +77,8 @@ struct go_reader {
      * of a node carries it (TT_HEURISTIC). last_basis: the last answer's. */
     bool heur;
     yomi_basis last_basis;
-    int ply;              /* of the node being searched, for the ko depth */
-    go_point line[MAX_PLY + 2];   /* the moves of the current line, by ply */
+    int ply; /* of the node being searched, for the ko depth */
+    go_point line[MAX_PLY + 2]; /* the moves of the current line, by ply */
     /* go_board_libs_after results for the node being expanded (both colours). */
     uint32_t memo_gen, memo_stamp[2][GO_MAX_POINTS];
     uint8_t memo_val[2][GO_MAX_POINTS];

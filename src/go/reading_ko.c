@@ -114,7 +114,7 @@ int rd_play(go_reader *r, go_color col, go_point p, bool conditional) {
     }
     if (rc != GO_ILLEGAL_KO || !conditional) return 0;
     if (go_board_play(r->b, go_other(col), GO_PASS) != GO_OK) {
-        r->ctl.stopped = true;   /* only a full history refuses a pass */
+        r->ctl.stopped = true; /* only a full history refuses a pass */
         return 0;
     }
     if ((rc = go_board_play(r->b, col, p)) != GO_OK) {

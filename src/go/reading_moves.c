@@ -248,7 +248,7 @@ static void defend_neighbours(go_reader *r, int n, const go_point *libs, int ply
              * ladder's first atari then goes first): an atari the opponent
              * just extends out of is a long chase that saves nothing. */
             bool chase = na == 2 && ply > CHASE_PLY + o;
-            if (chase) rd_cand_add(c, LAZY_CHASE + nb[i], 40);   /* read when its turn comes */
+            if (chase) rd_cand_add(c, LAZY_CHASE + nb[i], 40); /* read when its turn comes */
             if (ply <= BACKFILL_PLY + o) defend_save_mine(r, nb[i], ply, c);
             for (int k = 0; k < na && !chase; k++) {
                 /* An atari on the neighbour may be played even as a self-atari: it
@@ -256,12 +256,14 @@ static void defend_neighbours(go_reader *r, int n, const go_point *libs, int ply
                  * self-atari (an approach move): the race is all it has. */
                 int la = libs_after(r, def, al[k], 3);
                 if (la >= 2 || (la == 1 && (na == 2 || ply <= WIDE_PLY + o || !can_extend)))
-                    rd_cand_add(c, al[k], (na == 2 ? 12 : 4) + (is_lib(libs, n, al[k]) ? 10 : 0) - (la == 1 ? 10 : 0));
+                    rd_cand_add(c, al[k],
+                                (na == 2 ? 12 : 4) + (is_lib(libs, n, al[k]) ? 10 : 0) - (la == 1 ? 10 : 0));
                 /* The liberty is a self-atari: backfill, giving the friendly
                  * strings next to it air so that filling it works later. */
                 if (la <= 1 && na <= 3 && ply <= BACKFILL_PLY + o) {
                     GO_FOR_NEIGHBORS(al[k], q) {
-                        if (go_board_at(b, q) != def || go_string_id(b, q) == go_string_id(b, r->str)) continue;
+                        if (go_board_at(b, q) != def || go_string_id(b, q) == go_string_id(b, r->str))
+                            continue;
                         go_point fl[3];
                         int nf = go_string_liberties(b, q, fl, 3);
                         if (nf > 2) continue;
@@ -331,10 +333,10 @@ void rd_gen_defend(go_reader *r, int n, const go_point *libs, int ply, cand *c) 
         can_extend |= libs_after(r, def, libs[i], 2) >= 2 || capture_size(b, def, libs[i]) > 0;
     /* The neighbours read as a race (a string in atari near the root may also
      * counter-atari). */
-    int maxl = n == 1 ? (ply <= WIDE_PLY + o ? 2 : 1)
-               : ply <= WIDE_PLY + o ? 4
-               : ply <= BACKFILL_PLY + o ? 3
-                                     : 2;
+    int maxl = n == 1             ? (ply <= WIDE_PLY + o ? 2 : 1)
+        : ply <= WIDE_PLY + o     ? 4
+        : ply <= BACKFILL_PLY + o ? 3
+                                  : 2;
     defend_neighbours(r, n, libs, ply, maxl, can_extend, c);
     /* A race against a neighbour that shares liberties with the target: the
      * shared ones are filled last, so what counts is its outside liberties.
@@ -429,8 +431,9 @@ void rd_gen_after_pass(go_reader *r, int n, const go_point *libs, cand *c) {
 static void gen_answers(go_reader *r, go_color me, int ply, cand *c) {
     const go_board *b = r->b;
     /* (At the root: the last move on the board, if the opponent played it.) */
-    go_point last = ply >= 1 ? r->line[ply - 1]
-                    : go_board_last_color(b) == go_other(me) ? go_board_last_move(b) : GO_PASS;
+    go_point last = ply >= 1                     ? r->line[ply - 1]
+        : go_board_last_color(b) == go_other(me) ? go_board_last_move(b)
+                                                 : GO_PASS;
     if (last != GO_PASS && last != GO_NO_POINT && go_board_on(b, last)) {
         /* The stone just played, if it is short of liberties itself. */
         if (go_board_at(b, last) == go_other(me) && go_string_id(b, last) != go_string_id(b, r->str)) {

@@ -11,7 +11,7 @@
 #include "go/ladder_internal.h"
 
 static void tt_put(go_reader *r, uint64_t key, int v, int bound, go_point m, int ply) {
-    if (v == V_UNK && r->ctl.stopped) return;   /* cut by the node limit: says nothing */
+    if (v == V_UNK && r->ctl.stopped) return; /* cut by the node limit: says nothing */
     yomi_tt_store(&r->tt, key, (uint32_t)(v + 1) | (uint32_t)bound << 8 | (r->heur ? TT_HEURISTIC : 0),
                   (uint16_t)(m == GO_NO_POINT ? 0xffff : m), (uint8_t)(MAX_PLY + 1 - ply));
 }
@@ -32,9 +32,10 @@ static uint64_t ladder_budget(const go_reader *r) {
  * question's nodes. */
 yomi_result rd_ladder_attack(go_reader *r, go_point s, go_point *m) {
     go_board *b = r->b;
-    uint64_t key = (go_board_hash(b) ^ yomi_mix64((uint64_t)go_string_id(b, s) << 20 ^ (uint64_t)(go_board_ko(b) + 1) ^
-                                             (uint64_t)b->ko_color << 16 ^ 0x1add3ULL << 40)) |
-                   1;
+    uint64_t key = (go_board_hash(b) ^
+                    yomi_mix64((uint64_t)go_string_id(b, s) << 20 ^ (uint64_t)(go_board_ko(b) + 1) ^
+                               (uint64_t)b->ko_color << 16 ^ 0x1add3ULL << 40)) |
+        1;
     ladder_entry *e = &r->lcache[key & (LADDER_CACHE - 1)];
     if (b->superko) e = NULL;
     if (e && e->key == key) {
@@ -43,9 +44,10 @@ yomi_result rd_ladder_attack(go_reader *r, go_point s, go_point *m) {
     }
     uint64_t ln = 0;
     bool halted = false;
-    yomi_result lr = go_ladder_read_within(b, s, true, ladder_budget(r), &r->ctl.lim, r->ctl.start, m, &ln, &halted);
+    yomi_result lr =
+        go_ladder_read_within(b, s, true, ladder_budget(r), &r->ctl.lim, r->ctl.start, m, &ln, &halted);
     r->ctl.nodes += ln;
-    if (halted) r->ctl.stopped = true;   /* time or the cancel flag: the question stops too */
+    if (halted) r->ctl.stopped = true; /* time or the cancel flag: the question stops too */
     if (e && lr != YOMI_UNKNOWN) {
         e->key = key;
         e->res = (int8_t)lr;
@@ -53,7 +55,6 @@ yomi_result rd_ladder_attack(go_reader *r, go_point s, go_point *m) {
     }
     return lr;
 }
-
 
 /* The ladder reader's defender only extends and captures: a lone stone whose
  * capture after the atari at m would be a ko need not extend; it can be given
@@ -78,10 +79,10 @@ typedef struct node {
     bool att_turn, captured;
     int ply, alpha, beta;
     go_color me;
-    int n;                 /* the target's liberties (0 if captured) */
+    int n; /* the target's liberties (0 if captured) */
     go_point libs[8];
     uint64_t key;
-    go_point tt_move;      /* the table's move, or the ladder's first, tried first */
+    go_point tt_move; /* the table's move, or the ladder's first, tried first */
 } node;
 
 /* Settles the node without reading it where that is possible: the target is
@@ -109,7 +110,7 @@ static bool settle(go_reader *r, node *nd, int *v, go_point *best) {
             /* Capture at once, unless the capture is a ko the defender may retake. */
             *v = V_UNK;
             if (go_board_play(b, r->att, nd->libs[0]) != GO_OK) {
-                r->ctl.stopped = true;   /* the move is legal: the history is full */
+                r->ctl.stopped = true; /* the move is legal: the history is full */
                 return true;
             }
             r->ctl.nodes++;
@@ -142,9 +143,9 @@ static bool probe(go_reader *r, node *nd, int *v, go_point *best) {
     if (!e) return false;
     int sv = (int)(e->data & 0xff) - 1, bound = (int)(e->data >> 8 & 3);
     go_point m = e->aux == 0xffff ? GO_NO_POINT : (go_point)e->aux;
-    if (sv != V_UNK && (bound == B_EXACT || (bound == B_LOWER && sv >= nd->beta) ||
-                        (bound == B_UPPER && sv <= nd->alpha))) {
-        if (e->data & TT_HEURISTIC) r->heur = true;   /* the stored answer leaned on the rule */
+    if (sv != V_UNK &&
+        (bound == B_EXACT || (bound == B_LOWER && sv >= nd->beta) || (bound == B_UPPER && sv <= nd->alpha))) {
+        if (e->data & TT_HEURISTIC) r->heur = true; /* the stored answer leaned on the rule */
         if (best) *best = m;
         *v = sv;
         return true;
@@ -240,10 +241,10 @@ static void resolve_chase(go_reader *r, cand *c, int i) {
 
 /* The best move so far at a node. */
 typedef struct best_so_far {
-    int v;                 /* -2: none yet */
+    int v; /* -2: none yet */
     go_point m;
-    bool is_ko;            /* the move captured a ko */
-    bool unk, cut;         /* a move was cut by a limit; the node is cut off */
+    bool is_ko; /* the move captured a ko */
+    bool unk, cut; /* a move was cut by a limit; the node is cut off */
 } best_so_far;
 
 enum { NOT_PLAYED = -2 };
@@ -393,7 +394,7 @@ static int search_node(go_reader *r, bool att_turn, int ply, int alpha, int beta
     int v;
     if (settle(r, &nd, &v, best)) return v;
     if (probe(r, &nd, &v, best)) return v;
-    r->memo_gen++;   /* a new node: forget the liberty counts of the last one */
+    r->memo_gen++; /* a new node: forget the liberty counts of the last one */
     if (shortcut(r, &nd, best)) return V_WIN;
 
     cand c;
@@ -406,7 +407,7 @@ static int search_node(go_reader *r, bool att_turn, int ply, int alpha, int beta
         v = bs.v;
         if (v < V_WIN) bound = B_LOWER;
     } else if (bs.unk || r->ctl.stopped) {
-        v = V_UNK;   /* a move may have gone unread */
+        v = V_UNK; /* a move may have gone unread */
     } else {
         v = bs.v < 0 ? V_LOSS : bs.v;
         if (v <= alpha) bound = B_UPPER;

@@ -252,12 +252,11 @@ typedef struct {
     const char *s;
     size_t n;
     yomi_error *err;
-    long values;   /* property values so far (SGF_MAX_VALUES) */
+    long values; /* property values so far (SGF_MAX_VALUES) */
 } parser;
 
 /* Fails with "byte N: ..." and the line and column of offset. */
-static int perr(const parser *P, size_t off, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static int perr(const parser *P, size_t off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int perr(const parser *P, size_t off, const char *fmt, ...) {
     char msg[200];
     va_list ap;
@@ -276,7 +275,9 @@ static int perr(const parser *P, size_t off, const char *fmt, ...) {
     return yomi_fail(P->err, line, col, "byte %zu: %s", off, msg);
 }
 
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+static bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 
@@ -359,8 +360,8 @@ sgf_collection *sgf_parse(const char *text, size_t len, yomi_error *err) {
         return NULL;
     }
     sgf_collection *coll = sgf_collection_new();
-    sgf_node **stack = NULL;  /* node each open '(' continues from (NULL for a game) */
-    size_t *opened = NULL;    /* byte offset of each open '(' */
+    sgf_node **stack = NULL; /* node each open '(' continues from (NULL for a game) */
+    size_t *opened = NULL; /* byte offset of each open '(' */
     size_t depth = 0, cap = 0;
     sbuf val = {0};
     sgf_node *cur = NULL;
@@ -517,8 +518,7 @@ int sgf_board_size(const sgf_node *root, yomi_error *err) {
         w = h = parse_small(sz, sz + strlen(sz));
     }
     if (w < 0 || h < 0) return yomi_fail(err, 0, 0, "node 1: bad board size SZ[%.20s]", sz);
-    if (w != h)
-        return yomi_fail(err, 0, 0, "node 1: non-square board SZ[%d:%d] is not supported", w, h);
+    if (w != h) return yomi_fail(err, 0, 0, "node 1: non-square board SZ[%d:%d] is not supported", w, h);
     if (w < 2 || w > GO_MAX_SIZE)
         return yomi_fail(err, 0, 0, "node 1: board size %d not supported (2..%d)", w, GO_MAX_SIZE);
     return w;
@@ -540,11 +540,18 @@ int sgf_prop_points(const sgf_prop *prop, int size, go_point *out, int max, yomi
         }
         /* "tt" is a pass only in a move: in a point list it is off the board. */
         if (a == GO_NO_POINT || b == GO_NO_POINT || a == GO_PASS || b == GO_PASS)
-            return yomi_fail(err, 0, 0, "%s[%.20s]: not a point of the %dx%d board", prop->id, v,
-                             size, size);
+            return yomi_fail(err, 0, 0, "%s[%.20s]: not a point of the %dx%d board", prop->id, v, size, size);
         int c0 = go_col(a), c1 = go_col(b), r0 = go_row(a), r1 = go_row(b);
-        if (c0 > c1) { int t = c0; c0 = c1; c1 = t; }
-        if (r0 > r1) { int t = r0; r0 = r1; r1 = t; }
+        if (c0 > c1) {
+            int t = c0;
+            c0 = c1;
+            c1 = t;
+        }
+        if (r0 > r1) {
+            int t = r0;
+            r0 = r1;
+            r1 = t;
+        }
         for (int r = r0; r <= r1; r++)
             for (int c = c0; c <= c1; c++)
                 if (n < max) out[n++] = go_pt(c, r);
@@ -560,8 +567,7 @@ int sgf_node_move(const sgf_node *n, int size, go_color *c, go_point *p, yomi_er
     if (m->nvalues != 1) return yomi_fail(err, 0, 0, "%s has %d values", m->id, m->nvalues);
     go_point q = sgf_point_parse(m->values[0], size);
     if (q == GO_NO_POINT)
-        return yomi_fail(err, 0, 0, "%s[%.20s]: move off the %dx%d board", m->id, m->values[0], size,
-                         size);
+        return yomi_fail(err, 0, 0, "%s[%.20s]: move off the %dx%d board", m->id, m->values[0], size, size);
     *c = b ? GO_BLACK : GO_WHITE;
     *p = q;
     return 1;
@@ -585,13 +591,11 @@ static const char *reason(int r) {
 static int node_fail(yomi_error *err, const sgf_node *n, int k, const char *what) {
     char msg[sizeof err->msg];
     snprintf(msg, sizeof msg, "%s", what);
-    if (n->offset >= 0)
-        return yomi_fail(err, 0, 0, "node %d (byte %ld): %s", k, n->offset, msg);
+    if (n->offset >= 0) return yomi_fail(err, 0, 0, "node %d (byte %ld): %s", k, n->offset, msg);
     return yomi_fail(err, 0, 0, "node %d: %s", k, msg);
 }
 
-int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_move,
-               yomi_error *err) {
+int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_move, yomi_error *err) {
     yomi_error e;
     memset(&e, 0, sizeof e);
     int size = sgf_board_size(root, &e);
@@ -632,17 +636,20 @@ int sgf_replay(const sgf_node *root, go_board *b, int stop_before, go_color *to_
         }
         const char *pl = sgf_get(n, "PL");
         if (pl && pl[0]) { /* PL[] (seen in problem files) says nothing */
-            if (pl[0] == 'B' || pl[0] == 'b') next = GO_BLACK;
-            else if (pl[0] == 'W' || pl[0] == 'w') next = GO_WHITE;
-            else return node_fail(err, n, k, "PL must be B or W");
+            if (pl[0] == 'B' || pl[0] == 'b')
+                next = GO_BLACK;
+            else if (pl[0] == 'W' || pl[0] == 'w')
+                next = GO_WHITE;
+            else
+                return node_fail(err, n, k, "PL must be B or W");
         }
         if (has) {
             int r = go_board_play(b, mc, mp);
             if (r != GO_OK) {
                 char v[3], m[128];
                 sgf_point_format(mp, v);
-                snprintf(m, sizeof m, "illegal move %s[%s] (move %d): %s", mc == GO_BLACK ? "B" : "W",
-                         v, moves + 1, reason(r));
+                snprintf(m, sizeof m, "illegal move %s[%s] (move %d): %s", mc == GO_BLACK ? "B" : "W", v,
+                         moves + 1, reason(r));
                 return node_fail(err, n, k, m);
             }
             moves++;
@@ -780,8 +787,8 @@ int sgf_write_file(const sgf_collection *c, const char *path, yomi_error *err) {
     return 0;
 }
 
-int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b,
-                           go_color *to_move, double *komi, yomi_error *err) {
+int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b, go_color *to_move,
+                           double *komi, yomi_error *err) {
     sgf_collection *c = sgf_parse(text, len, err);
     if (!c) return -1;
     go_board *tmp = go_board_new(go_board_size(b));
@@ -805,8 +812,8 @@ int sgf_load_text_position(const char *text, size_t len, int stop_before, go_boa
     return played;
 }
 
-int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move,
-                      double *komi, yomi_error *err) {
+int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *to_move, double *komi,
+                      yomi_error *err) {
     size_t len = 0;
     char *text = yomi_read_file(path, (size_t)SGF_MAX_BYTES, &len, "an SGF file", "SGF_MAX_BYTES", err);
     if (!text) return -1;

@@ -35,7 +35,7 @@
 typedef struct ts_entry {
     uint64_t key;
     uint64_t v[TS_VWORDS];
-    uint64_t st;               /* side, ko, pass, threats, stone counts (verified) */
+    uint64_t st; /* side, ko, pass, threats, stone counts (verified) */
     uint32_t pn, dn;
     uint32_t work;
     int16_t best;
@@ -51,8 +51,8 @@ typedef struct ts_child {
 typedef struct ts {
     go_board *b;
     go_color att, def;
-    int thr[3];                /* ko threats left by colour; TS_THR_INF: unlimited */
-    uint64_t cap;              /* node count at which this question stops */
+    int thr[3]; /* ko threats left by colour; TS_THR_INF: unlimited */
+    uint64_t cap; /* node count at which this question stops */
     bool capped;
     go_point target;
     ord_ctx ord;
@@ -66,12 +66,19 @@ typedef struct ts {
     int nzone;
     uint64_t path[TS_MAXD + 2];
     int depth;
-    ts_child *frames;          /* TS_MAXM children per depth */
-    struct ts_static { uint64_t key, v[TS_VWORDS]; int8_t res; } *scache; /* Benson answers */
+    ts_child *frames; /* TS_MAXM children per depth */
+    struct ts_static {
+        uint64_t key, v[TS_VWORDS];
+        int8_t res;
+    } * scache; /* Benson answers */
     /* The position as core's dfpn sees it (the callbacks below). */
     go_color to_move;
     bool last_pass, ended;
-    struct ts_step { go_point m, sk; go_color skc; bool last_pass, ended; } steps[TS_MAXD + 2];
+    struct ts_step {
+        go_point m, sk;
+        go_color skc;
+        bool last_pass, ended;
+    } steps[TS_MAXD + 2];
     int nsteps;
 } ts;
 #define TS_SCACHE 32768
@@ -96,9 +103,8 @@ static go_point ko_ban(const ts *s, go_color to_move) {
 
 static uint64_t state_word(const ts *s, go_color to_move, bool last_pass) {
     return (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 | (uint64_t)last_pass << 12 |
-           (uint64_t)s->thr[GO_BLACK] << 13 | (uint64_t)s->thr[GO_WHITE] << 16 |
-           (uint64_t)(s->b->stones[GO_BLACK] & 0xffff) << 20 |
-           (uint64_t)(s->b->stones[GO_WHITE] & 0xffff) << 36;
+        (uint64_t)s->thr[GO_BLACK] << 13 | (uint64_t)s->thr[GO_WHITE] << 16 |
+        (uint64_t)(s->b->stones[GO_BLACK] & 0xffff) << 20 | (uint64_t)(s->b->stones[GO_WHITE] & 0xffff) << 36;
 }
 
 static uint64_t node_key(const ts *s, uint64_t st) { return go_board_hash(s->b) ^ mix64(st + 0x9e37ULL); }
@@ -107,22 +113,19 @@ static bool halted(const ts *s) { return s->ctl.stopped || s->capped; }
 
 static void pack(const ts *s, uint64_t *v) {
     memset(v, 0, sizeof(uint64_t) * TS_VWORDS);
-    for (int i = 0; i < s->nzone; i++)
-        v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
+    for (int i = 0; i < s->nzone; i++) v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
 }
 
 static ts_entry *tt_find(ts *s, uint64_t key, uint64_t st, const uint64_t *v) {
     if (!s->tt) return NULL;
     ts_entry *e = &s->tt[(key & s->tt_mask) & ~1ULL];
     for (int i = 0; i < 2; i++)
-        if (e[i].used && e[i].key == key && e[i].st == st &&
-            !memcmp(e[i].v, v, sizeof e[i].v))
-            return &e[i];
+        if (e[i].used && e[i].key == key && e[i].st == st && !memcmp(e[i].v, v, sizeof e[i].v)) return &e[i];
     return NULL;
 }
 
-static void tt_store(ts *s, uint64_t key, uint64_t st, const uint64_t *v, uint32_t pn,
-                     uint32_t dn, uint32_t work, go_point best) {
+static void tt_store(ts *s, uint64_t key, uint64_t st, const uint64_t *v, uint32_t pn, uint32_t dn,
+                     uint32_t work, go_point best) {
     if (!s->tt) return;
     ts_entry *e = tt_find(s, key, st, v);
     if (!e) {
@@ -191,8 +194,8 @@ static int static_status(const ts *s, go_color to_move) {
     if (eyes < 2) return -1;
     /* Benson's answer depends on the stones alone: cached, verified by the
      * packed region and the stone counts. */
-    uint64_t v[TS_VWORDS], key = go_board_hash(b) ^ mix64((uint64_t)b->stones[GO_BLACK] << 20 |
-                                                          (uint64_t)b->stones[GO_WHITE]);
+    uint64_t v[TS_VWORDS],
+        key = go_board_hash(b) ^ mix64((uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE]);
     pack(s, v);
     struct ts_static *e = &((ts *)s)->scache[key & (TS_SCACHE - 1)];
     if (e->res && e->key == key && !memcmp(e->v, v, sizeof v)) return e->res > 1 ? 0 : -1;
@@ -298,8 +301,8 @@ static void eval_child(ts *s, go_color c, bool last_pass, ts_child *ch) {
 }
 
 /* df-pn MID at the current position, c to move. Returns the node's values. */
-static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn, uint32_t *opn,
-                uint32_t *odn, bool *oghi) {
+static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn, uint32_t *opn, uint32_t *odn,
+                bool *oghi) {
     bool is_or = c == s->att;
     uint64_t start_nodes = s->ctl.nodes;
     s->ctl.nodes++;
@@ -345,8 +348,10 @@ static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn,
         }
         if (min1 > TS_INF) min1 = TS_INF;
         if (min2 > TS_INF) min2 = TS_INF;
-        if (is_or) pn = min1, dn = sum;
-        else dn = min1, pn = sum;
+        if (is_or)
+            pn = min1, dn = sum;
+        else
+            dn = min1, pn = sum;
         if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
         if (yomi_ctl_check(&s->ctl)) break;
         if (s->ctl.nodes >= s->cap) {
@@ -369,8 +374,10 @@ static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn,
         s->path[++s->depth] = node_key(s, state_word(s, go_other(c), b->m == GO_PASS));
         uint32_t cpn, cdn;
         bool cg;
-        if (is_or) mid(s, go_other(c), b->m == GO_PASS, cth1, cth2, &cpn, &cdn, &cg);
-        else mid(s, go_other(c), b->m == GO_PASS, cth2, cth1, &cpn, &cdn, &cg);
+        if (is_or)
+            mid(s, go_other(c), b->m == GO_PASS, cth1, cth2, &cpn, &cdn, &cg);
+        else
+            mid(s, go_other(c), b->m == GO_PASS, cth2, cth1, &cpn, &cdn, &cg);
         s->depth--;
         ts_undo(s, sk, skc);
         b->pn = cpn, b->dn = cdn, b->ghi = cg;
@@ -499,7 +506,6 @@ static void ts_free(ts *s) {
     free(s->scache);
 }
 
-
 /* ---- core dfpn adapter: the same game through dfpn_game callbacks ---- */
 
 static uint64_t cb_key(void *ctx) {
@@ -622,8 +628,7 @@ static void remaining(const ts *s, const yomi_limits *all, uint64_t used, yomi_l
 /* One tier with core's dfpn: fills wins[] for moves[]; returns 1 when the side
  * to play wins, 0 when it loses, -1 unknown. *used counts plays. */
 static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
-                     const go_point *moves, int n, int *wins, bool all_moves, go_point *pv,
-                     int *npv) {
+                     const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
     dfpn_game g;
     core_game(s, &g);
     dfpn_clear(d);
@@ -657,8 +662,10 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
         *used += mr[j].nodes;
         for (int i = 0; i < n; i++) {
             if (moves[i] != mr[j].move) continue;
-            if (mr[j].result == YOMI_UNKNOWN) wins[i] = -1;
-            else wins[i] = (mr[j].result == YOMI_WIN) == me_att;
+            if (mr[j].result == YOMI_UNKNOWN)
+                wins[i] = -1;
+            else
+                wins[i] = (mr[j].result == YOMI_WIN) == me_att;
         }
     }
     return 1;
@@ -667,8 +674,7 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
 /* Decides the root moves still open (wins[i] == -1) under the current threat
  * counts with a node budget per move: 1 win for the side to play, 0 loss.
  * Returns the number of wins. */
-static int root_pass(ts *s, go_problem *p, const go_point *moves, int n, int *wins,
-                     uint64_t budget) {
+static int root_pass(ts *s, go_problem *p, const go_point *moves, int n, int *wins, uint64_t budget) {
     int nwin = 0;
     for (int i = 0; i < n; i++) {
         if (wins[i] >= 0 || s->ctl.stopped) {
@@ -727,7 +733,10 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     int n = gen_moves(&s, me, moves) - 1; /* a first move, not a pass */
     int wins[TS_MAXM];
     /* Tiers from the best result down: (my threats, the opponent's threats). */
-    struct { int mine, theirs; yomi_result res; } tiers[6];
+    struct {
+        int mine, theirs;
+        yomi_result res;
+    } tiers[6];
     int ntiers = 0;
     if (o->fixed_master) {
         tiers[0].mine = o->ko_master == me ? TS_THR_INF : 0;
@@ -756,8 +765,7 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         if (core) {
             go_point pv[GO_TSUMEGO_MAX_PV];
             int npv = 0;
-            int r = d ? core_tier(&s, p, d, &o->lim, &used, moves, n, wins, o->all_moves, pv, &npv)
-                      : -1;
+            int r = d ? core_tier(&s, p, d, &o->lim, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
             if (r < 0) break;
             for (int i = 0; i < n; i++) nwin += wins[i] == 1;
             take_wins(out, tiers[t].res, moves, wins, n);

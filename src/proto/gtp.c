@@ -72,13 +72,13 @@ struct gtp_engine {
     go_board *board;
     go_color to_move;
     double komi;
-    int tries;            /* moves pushed by trymove and not yet popped */
-    int depth_offset;     /* increase_depths / decrease_depths */
+    int tries; /* moves pushed by trymove and not yet popped */
+    int depth_offset; /* increase_depths / decrease_depths */
     yomi_limits lim;
-    go_reader *reader;    /* created on the first reading command */
+    go_reader *reader; /* created on the first reading command */
     uint64_t nodes;
-    bool fresh;           /* forget earlier questions before each reading */
-    bool unknown;         /* the current command hit a limit */
+    bool fresh; /* forget earlier questions before each reading */
+    bool unknown; /* the current command hit a limit */
     const char *sgf_text; /* when set, loadsgf reads this text and opens no file */
     size_t sgf_len;
     char *base_dir;
@@ -134,16 +134,21 @@ static go_reader *reader(gtp_engine *g) {
 /* ---- argument parsing ---- */
 
 static bool parse_color(const char *s, go_color *c) {
-    if (!strcasecmp(s, "b") || !strcasecmp(s, "black")) *c = GO_BLACK;
-    else if (!strcasecmp(s, "w") || !strcasecmp(s, "white")) *c = GO_WHITE;
-    else return false;
+    if (!strcasecmp(s, "b") || !strcasecmp(s, "black"))
+        *c = GO_BLACK;
+    else if (!strcasecmp(s, "w") || !strcasecmp(s, "white"))
+        *c = GO_WHITE;
+    else
+        return false;
     return true;
 }
 
 /* GNU Go prints a pass (or no move) as "PASS" and the regression suites expect it. */
 static void format_vertex(const go_board *b, go_point p, char buf[8]) {
-    if (p == GO_PASS || p == GO_NO_POINT || !go_board_on(b, p)) snprintf(buf, 8, "PASS");
-    else go_vertex_format(b, p, buf, 8);
+    if (p == GO_PASS || p == GO_NO_POINT || !go_board_on(b, p))
+        snprintf(buf, 8, "PASS");
+    else
+        go_vertex_format(b, p, buf, 8);
 }
 
 static const char *color_name(go_color c) { return c == GO_WHITE ? "white" : "black"; }
@@ -390,7 +395,7 @@ static bool read_string(gtp_engine *g, int argc, char **argv, bool attack) {
     if (g->fresh) go_reader_forget(r);
     uint64_t before = go_reader_nodes(r);
     yomi_result res = attack ? go_attack(r, g->board, p, &move) : go_defend(r, g->board, p, &move);
-    g->nodes += go_reader_nodes(r) - before;  /* the reader's count is cumulative */
+    g->nodes += go_reader_nodes(r) - before; /* the reader's count is cumulative */
     return print_result(g, res, move);
 }
 
@@ -519,9 +524,9 @@ static bool cmd_list_commands(gtp_engine *g, int argc, char **argv) {
  * (sgf_load_position: a bad file leaves the current position alone). err gets "FILE:LINE:COL: what" on failure. */
 static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size_t errn) {
     yomi_error e = {{0}, 0, 0};
-    int played = g->sgf_text ? sgf_load_text_position(g->sgf_text, g->sgf_len, until, g->board,
-                                                      &g->to_move, &g->komi, &e)
-                             : sgf_load_position(path, until, g->board, &g->to_move, &g->komi, &e);
+    int played = g->sgf_text
+        ? sgf_load_text_position(g->sgf_text, g->sgf_len, until, g->board, &g->to_move, &g->komi, &e)
+        : sgf_load_position(path, until, g->board, &g->to_move, &g->komi, &e);
     if (played < 0) {
         yomi_error_format(&e, path, err, errn);
         return false;
@@ -560,8 +565,10 @@ static bool handle(gtp_engine *g, const char *line, bool overlong, gtp_reply *r)
     /* GTP 3.1: drop control characters but HT and LF, HT becomes a space, '#' starts a comment. */
     for (const char *q = line; *q && *q != '\n' && *q != '#'; q++) {
         unsigned char ch = (unsigned char)*q;
-        if (ch == '\t') ch = ' ';
-        else if (ch < 32 || ch == 127) continue;
+        if (ch == '\t')
+            ch = ' ';
+        else if (ch < 32 || ch == 127)
+            continue;
         if (n == GTP_MAX_LINE) {
             too_long = true;
             break;
@@ -572,8 +579,7 @@ static bool handle(gtp_engine *g, const char *line, bool overlong, gtp_reply *r)
 
     char *argv[GTP_MAX_ARGS], *save = NULL;
     int argc = 0;
-    for (char *tok = strtok_r(buf, " ", &save); tok && argc < GTP_MAX_ARGS;
-         tok = strtok_r(NULL, " ", &save))
+    for (char *tok = strtok_r(buf, " ", &save); tok && argc < GTP_MAX_ARGS; tok = strtok_r(NULL, " ", &save))
         argv[argc++] = tok;
     if (argc == 0 && !too_long) return false;
 
@@ -614,9 +620,7 @@ static bool handle(gtp_engine *g, const char *line, bool overlong, gtp_reply *r)
     return true;
 }
 
-bool gtp_handle_line(gtp_engine *g, const char *line, gtp_reply *r) {
-    return handle(g, line, false, r);
-}
+bool gtp_handle_line(gtp_engine *g, const char *line, gtp_reply *r) { return handle(g, line, false, r); }
 
 void gtp_print_reply(const gtp_reply *r, FILE *out) {
     fputc(r->ok ? '=' : '?', out);
@@ -628,11 +632,11 @@ void gtp_print_reply(const gtp_reply *r, FILE *out) {
 int gtp_run(gtp_engine *g, FILE *in, FILE *out) {
     char line[GTP_MAX_LINE + 1];
     for (;;) {
-        size_t n = 0, raw = 0;  /* raw counts every byte, NULs too, against the cap */
+        size_t n = 0, raw = 0; /* raw counts every byte, NULs too, against the cap */
         int ch;
         while ((ch = getc(in)) != EOF && ch != '\n') {
-            if (raw++ == GTP_MAX_LINE) break;  /* one byte past the cap */
-            if (ch != '\0') line[n++] = (char)ch;  /* NUL: a control character (GTP 3.1) */
+            if (raw++ == GTP_MAX_LINE) break; /* one byte past the cap */
+            if (ch != '\0') line[n++] = (char)ch; /* NUL: a control character (GTP 3.1) */
         }
         if (ch == EOF && raw == 0) break;
         line[n] = '\0';

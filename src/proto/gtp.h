@@ -22,12 +22,12 @@ typedef struct gtp_engine gtp_engine;
 
 /* One reply. text is owned by the engine and valid until the next call. */
 typedef struct gtp_reply {
-    bool ok;          /* '=' or '?' */
+    bool ok; /* '=' or '?' */
     bool has_id;
     long id;
     const char *text; /* without the leading "=id " and without the blank line */
-    bool unknown;     /* a reading limit stopped the search: the answer is not proven */
-    bool quit;        /* the command was quit */
+    bool unknown; /* a reading limit stopped the search: the answer is not proven */
+    bool quit; /* the command was quit */
 } gtp_reply;
 
 /* lim: limits for every reading command (copied); NULL = none. */

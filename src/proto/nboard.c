@@ -19,8 +19,8 @@ struct nboard_engine {
     nboard_settings set;
     rv_pos pos;
     int depth;
-    rv_analyser *an;       /* exact below solve_empties, midgame above (yomi/reversi.h) */
-    atomic_int cancel;     /* set by the input thread: stop the search */
+    rv_analyser *an; /* exact below solve_empties, midgame above (yomi/reversi.h) */
+    atomic_int cancel; /* set by the input thread: stop the search */
 };
 
 void nboard_settings_default(nboard_settings *s) {
@@ -34,8 +34,10 @@ void nboard_settings_default(nboard_settings *s) {
 nboard_engine *nboard_new(const nboard_settings *s) {
     nboard_engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
-    if (s) e->set = *s;
-    else nboard_settings_default(&e->set);
+    if (s)
+        e->set = *s;
+    else
+        nboard_settings_default(&e->set);
     if (e->set.max_depth < 1) e->set.max_depth = 1;
     e->depth = e->set.max_depth < 12 ? e->set.max_depth : 12;
     rv_pos_start(&e->pos);
@@ -202,7 +204,7 @@ int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
     } else if (!strcmp(cmd, "move")) {
         cmd_move(e, arg);
     } else if (n == 2 && rv_move_parse(cmd, 2) >= 0) {
-        cmd_move(e, cmd);    /* NBoard 1.1 sends the bare move */
+        cmd_move(e, cmd); /* NBoard 1.1 sends the bare move */
     } else if (!strcmp(cmd, "hint") || !strcmp(cmd, "go")) {
         bool go = cmd[0] == 'g';
         int want = 1;
@@ -219,8 +221,10 @@ int nboard_handle_line(nboard_engine *e, const char *line, FILE *out) {
         if (go && k >= 0) {
             char nm[4];
             move_name(k ? list[0].move : RV_PASS, nm);
-            if (k) fprintf(out, "=== %s/%d/%.2f\n", nm, list[0].score, t);
-            else fprintf(out, "=== %s\n", nm);
+            if (k)
+                fprintf(out, "=== %s/%d/%.2f\n", nm, list[0].score, t);
+            else
+                fprintf(out, "=== %s\n", nm);
         }
         fputs("status\n", out);
     } else {
@@ -253,24 +257,22 @@ int nboard_run(nboard_engine *e, FILE *in, FILE *out) {
  * quits, and the process ends with it. */
 typedef struct line_queue {
     pthread_mutex_t mu;
-    pthread_cond_t cv;     /* a line arrived or the input ended */
-    pthread_cond_t space;  /* the engine took a line: room below NBOARD_MAX_QUEUE */
+    pthread_cond_t cv; /* a line arrived or the input ended */
+    pthread_cond_t space; /* the engine took a line: room below NBOARD_MAX_QUEUE */
     char **lines;
     size_t head, count, cap;
     bool eof;
-    bool searching;        /* the engine is in a search: "ping" or "quit" stops it */
+    bool searching; /* the engine is in a search: "ping" or "quit" stops it */
     atomic_int *cancel;
     FILE *in;
     FILE *log;
 } line_queue;
 
-static line_queue *input_queue;   /* reachable for the rest of the process */
+static line_queue *input_queue; /* reachable for the rest of the process */
 
 /* "ping" and "quit" stop a running search; NBoard waits for the answer to
  * anything else. */
-static bool stops_search(const char *line) {
-    return is_word(line, "ping") || is_word(line, "quit");
-}
+static bool stops_search(const char *line) { return is_word(line, "ping") || is_word(line, "quit"); }
 
 static void *input_main(void *arg) {
     line_queue *q = arg;
@@ -335,17 +337,16 @@ static void set_searching(line_queue *q, bool on) {
     pthread_mutex_lock(&q->mu);
     q->searching = on;
     bool stop = false;
-    for (size_t i = 0; on && i < q->count && !stop; i++) stop = stops_search(q->lines[(q->head + i) % q->cap]);
+    for (size_t i = 0; on && i < q->count && !stop; i++)
+        stop = stops_search(q->lines[(q->head + i) % q->cap]);
     atomic_store(q->cancel, stop ? 1 : 0);
     pthread_mutex_unlock(&q->mu);
 }
 
-static bool is_search_command(const char *line) {
-    return is_word(line, "go") || is_word(line, "hint");
-}
+static bool is_search_command(const char *line) { return is_word(line, "go") || is_word(line, "hint"); }
 
 int nboard_run_threaded(nboard_engine *e, FILE *in, FILE *out) {
-    if (input_queue) return nboard_run(e, in, out);   /* one input thread per process */
+    if (input_queue) return nboard_run(e, in, out); /* one input thread per process */
     line_queue *q = calloc(1, sizeof *q);
     if (!q) return nboard_run(e, in, out);
     pthread_mutex_init(&q->mu, NULL);
@@ -375,7 +376,9 @@ int nboard_run_threaded(nboard_engine *e, FILE *in, FILE *out) {
     pthread_mutex_lock(&q->mu);
     bool done = q->eof;
     pthread_mutex_unlock(&q->mu);
-    if (done) pthread_join(th, NULL);
-    else pthread_detach(th);
+    if (done)
+        pthread_join(th, NULL);
+    else
+        pthread_detach(th);
     return 0;
 }

@@ -18,12 +18,12 @@
 #define NBOARD_MAX_QUEUE 1024
 
 typedef struct nboard_settings {
-    size_t hash_mb;      /* exact solver's table; 0 = default */
-    int solve_empties;   /* exact from this many empties down */
-    int max_depth;       /* "set depth" is clamped to 1..max_depth */
-    double max_seconds;  /* an exact solve stopped after this long (0 = no limit)
+    size_t hash_mb; /* exact solver's table; 0 = default */
+    int solve_empties; /* exact from this many empties down */
+    int max_depth; /* "set depth" is clamped to 1..max_depth */
+    double max_seconds; /* an exact solve stopped after this long (0 = no limit)
                             gives way to the midgame search, labelled as such */
-    FILE *log;           /* messages about bad input; NULL = none */
+    FILE *log; /* messages about bad input; NULL = none */
 } nboard_settings;
 
 void nboard_settings_default(nboard_settings *s);

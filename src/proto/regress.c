@@ -21,16 +21,16 @@
 
 typedef struct stats {
     long passed, failed, ignored;
-    long unexpected_pass;  /* '*' cases we get right */
-    long unexpected_fail;  /* cases GNU Go passes and we fail */
-    long unknown;          /* answers cut short by a limit */
+    long unexpected_pass; /* '*' cases we get right */
+    long unexpected_fail; /* cases GNU Go passes and we fail */
+    long unknown; /* answers cut short by a limit */
     double seconds;
     unsigned long long nodes;
     struct {
         char name[64];
         long num;
         double seconds;
-    } slow[3];             /* slowest tests, slowest first */
+    } slow[3]; /* slowest tests, slowest first */
 } stats;
 
 static void note_time(stats *st, const char *name, long num, double secs) {
@@ -77,8 +77,10 @@ static bool parse_selection(const char *spec, selection *s) {
         s->range[s->n][0] = a;
         s->range[s->n][1] = b;
         s->n++;
-        if (*q == ',') q++;
-        else if (*q) return false;
+        if (*q == ',')
+            q++;
+        else if (*q)
+            return false;
     }
     return s->n > 0;
 }
@@ -90,10 +92,10 @@ static bool file_exists(const char *path) {
 
 /* The test being checked: the last numbered command and its reply. */
 typedef struct pending {
-    bool active;        /* a numbered command ran and has no expectation yet */
+    bool active; /* a numbered command ran and has no expectation yet */
     long num;
     char command[256];
-    char answer[512];   /* first line of the reply; "?..." for an error reply */
+    char answer[512]; /* first line of the reply; "?..." for an error reply */
     bool unknown;
 } pending;
 
@@ -117,8 +119,10 @@ static int read_tst_line(FILE *f, char *buf, long *total) {
     while ((ch = getc(f)) != EOF) {
         if (++*total > REGRESS_MAX_FILE) return -2;
         if (ch == '\n') break;
-        if (n < REGRESS_MAX_LINE) buf[n++] = (char)ch;
-        else too_long = true;
+        if (n < REGRESS_MAX_LINE)
+            buf[n++] = (char)ch;
+        else
+            too_long = true;
     }
     if (ch == EOF && n == 0 && !too_long) return -1;
     buf[n] = '\0';
@@ -155,8 +159,7 @@ static void check(const char *name, long lineno, const char *exp, pending *t, st
 
     if (ignore) {
         st->ignored++;
-        if (o->verbose)
-            fprintf(out, "%s:%ld ignored: %s -> %s\n", name, t->num, t->command, t->answer);
+        if (o->verbose) fprintf(out, "%s:%ld ignored: %s -> %s\n", name, t->num, t->command, t->answer);
         t->active = false;
         return;
     }
@@ -181,17 +184,16 @@ static void check(const char *name, long lineno, const char *exp, pending *t, st
     }
     if (t->unknown) st->unknown++;
     if (!pass || o->verbose)
-        fprintf(out, "%s:%ld %s: %s -> got '%s', expected [%s]%s%s\n", name, t->num,
-                pass ? "pass" : "FAIL", t->command, t->answer, shown,
-                gnugo_fails ? " (GNU Go fails it too)" : "",
+        fprintf(out, "%s:%ld %s: %s -> got '%s', expected [%s]%s%s\n", name, t->num, pass ? "pass" : "FAIL",
+                t->command, t->answer, shown, gnugo_fails ? " (GNU Go fails it too)" : "",
                 t->unknown ? " (limit reached: not proven)" : "");
     t->active = false;
 }
 
 static void missing_expectation(const char *name, pending *t, stats *st, FILE *out) {
     if (!t->active) return;
-    fprintf(out, "%s:%ld FAIL: %s -> got '%s', no #? expectation follows it\n", name, t->num,
-            t->command, t->answer);
+    fprintf(out, "%s:%ld FAIL: %s -> got '%s', no #? expectation follows it\n", name, t->num, t->command,
+            t->answer);
     st->failed++;
     st->unexpected_fail++;
     t->active = false;
@@ -239,7 +241,7 @@ static bool run_file(const char *arg, const regress_opts *o, stats *total, FILE 
 
     stats st = {0};
     pending t = {0};
-    bool skipping = false;  /* the last numbered test is not selected */
+    bool skipping = false; /* the last numbered test is not selected */
     char *line = malloc(REGRESS_MAX_LINE + 1);
     long lineno = 0, total_bytes = 0;
     bool too_big = false;
@@ -251,8 +253,10 @@ static bool run_file(const char *arg, const regress_opts *o, stats *total, FILE 
     double start = yomi_now();
     while (line && (got = read_tst_line(f, line, &total_bytes)) != -1) {
         if (got == -2) {
-            fprintf(stderr, "yomi go regress: %s: larger than the %ld MiB limit of a .tst file; stopped at line %ld\n",
-                    path, REGRESS_MAX_FILE >> 20, lineno + 1);
+            fprintf(
+                stderr,
+                "yomi go regress: %s: larger than the %ld MiB limit of a .tst file; stopped at line %ld\n",
+                path, REGRESS_MAX_FILE >> 20, lineno + 1);
             too_big = true;
             break;
         }

@@ -14,10 +14,10 @@
 #define REGRESS_MAX_FILE (16L << 20)
 
 typedef struct regress_opts {
-    long min_pass;       /* < 0: success means no failure; else success iff passed >= min_pass */
-    bool verbose;        /* print every case, not only the failing ones */
-    yomi_limits lim;     /* limits for each reading command */
-    bool fresh;          /* each reading forgets the earlier ones (gtp_set_fresh) */
+    long min_pass; /* < 0: success means no failure; else success iff passed >= min_pass */
+    bool verbose; /* print every case, not only the failing ones */
+    yomi_limits lim; /* limits for each reading command */
+    bool fresh; /* each reading forgets the earlier ones (gtp_set_fresh) */
 } regress_opts;
 
 /* Runs each file ("FILE.tst", or "FILE.tst:1-3,15" for some tests only) and

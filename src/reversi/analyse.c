@@ -9,8 +9,8 @@
 
 struct rv_analyser {
     rv_analyse_options opt;
-    rv_solver *exact;      /* proofs */
-    rv_solver *mid;        /* midgame search at mid_depth */
+    rv_solver *exact; /* proofs */
+    rv_solver *mid; /* midgame search at mid_depth */
     int mid_depth;
 };
 
@@ -121,8 +121,10 @@ void rv_result_answer(const rv_result *r, yomi_answer *a) {
     if (!r->known) return;
     a->score = r->score;
     a->basis = r->kind == RV_EVAL ? YOMI_BASIS_HEURISTIC : YOMI_BASIS_PROVED;
-    if (r->kind == RV_WLD) a->outcome = r->score > 0 ? YOMI_WIN : r->score < 0 ? YOMI_LOSS : YOMI_DRAW;
-    else a->outcome = YOMI_SCORE;
+    if (r->kind == RV_WLD)
+        a->outcome = r->score > 0 ? YOMI_WIN : r->score < 0 ? YOMI_LOSS : YOMI_DRAW;
+    else
+        a->outcome = YOMI_SCORE;
     if (r->move != RV_NOMOVE) a->move = r->move;
     for (int i = 0; i < r->pv_len && i < YOMI_MAX_LINE; i++) a->line[a->line_len++] = r->pv[i];
 }

@@ -10,8 +10,8 @@
 #include <immintrin.h>
 #endif
 
-#define RV_NOT_A 0xfefefefefefefefeULL  /* every square but column a */
-#define RV_NOT_H 0x7f7f7f7f7f7f7f7fULL  /* every square but column h */
+#define RV_NOT_A 0xfefefefefefefefeULL /* every square but column a */
+#define RV_NOT_H 0x7f7f7f7f7f7f7f7fULL /* every square but column h */
 #define RV_INNER_COLS 0x7e7e7e7e7e7e7e7eULL
 
 static inline int rv_popcount(uint64_t b) { return __builtin_popcountll(b); }
@@ -40,10 +40,9 @@ static inline uint64_t rv_moves_shr(uint64_t P, uint64_t m, int s) {
 /* Legal moves of P against O. */
 static inline uint64_t rv_moves(uint64_t P, uint64_t O) {
     uint64_t m = O & RV_INNER_COLS;
-    uint64_t mv = rv_moves_shl(P, m, 1) | rv_moves_shr(P, m, 1)
-                | rv_moves_shl(P, O, 8) | rv_moves_shr(P, O, 8)
-                | rv_moves_shl(P, m, 7) | rv_moves_shr(P, m, 7)
-                | rv_moves_shl(P, m, 9) | rv_moves_shr(P, m, 9);
+    uint64_t mv = rv_moves_shl(P, m, 1) | rv_moves_shr(P, m, 1) | rv_moves_shl(P, O, 8) |
+        rv_moves_shr(P, O, 8) | rv_moves_shl(P, m, 7) | rv_moves_shr(P, m, 7) | rv_moves_shl(P, m, 9) |
+        rv_moves_shr(P, m, 9);
     return mv & ~(P | O);
 }
 
@@ -86,8 +85,7 @@ static inline uint64_t rv_flips(uint64_t P, uint64_t O, int x) {
     const __m256i dn = _mm256_load_si256((const __m256i *)&rv_ray[x][4]);
     __m256i e = _mm256_andnot_si256(OO, up);
     __m256i t = _mm256_and_si256(_mm256_and_si256(e, _mm256_sub_epi64(zero, e)), PP);
-    __m256i f = _mm256_andnot_si256(_mm256_cmpeq_epi64(t, zero),
-                                    _mm256_sub_epi64(t, _mm256_set1_epi64x(1)));
+    __m256i f = _mm256_andnot_si256(_mm256_cmpeq_epi64(t, zero), _mm256_sub_epi64(t, _mm256_set1_epi64x(1)));
     f = _mm256_and_si256(f, up);
     __m256i d = _mm256_andnot_si256(OO, dn);
     d = _mm256_or_si256(d, _mm256_srli_epi64(d, 1));

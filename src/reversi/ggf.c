@@ -10,9 +10,17 @@
 /* Square characters of BO: '*' (or X) black, 'O' white, '-' (or '.') empty. */
 static int bo_square(char c) {
     switch (c) {
-    case '*': case 'X': case 'x': case 'B': case 'b': return 1;
-    case 'O': case 'o': case 'W': case 'w': return 2;
-    case '-': case '.': return 0;
+    case '*':
+    case 'X':
+    case 'x':
+    case 'B':
+    case 'b': return 1;
+    case 'O':
+    case 'o':
+    case 'W':
+    case 'w': return 2;
+    case '-':
+    case '.': return 0;
     default: return -1;
     }
 }
@@ -29,7 +37,9 @@ static int parse_bo(const char *v, size_t n, size_t off, long line, rv_pos *pos,
         while (i < n && isspace((unsigned char)v[i])) i++;
         if (i >= n) return yomi_fail(err, line, (long)(off + i) + 1, "BO: expected 64 squares, found %d", sq);
         int k = bo_square(v[i]);
-        if (k < 0) return yomi_fail(err, line, (long)(off + i) + 1, "BO: unknown square character at square %d", sq + 1);
+        if (k < 0)
+            return yomi_fail(err, line, (long)(off + i) + 1, "BO: unknown square character at square %d",
+                             sq + 1);
         if (k == 1) black |= 1ULL << sq;
         if (k == 2) white |= 1ULL << sq;
         i++;
@@ -63,13 +73,24 @@ int rv_ggf_parse(const char *text, size_t len, long line, rv_ggf_game *g, yomi_e
     rv_pos pos = g->start;
     while (i < len) {
         char c = text[i];
-        if (isspace((unsigned char)c)) { i++; continue; }
-        if (c == ';') {
-            if (i + 1 < len && text[i + 1] == ')') { closed = true; i += 2; break; }
+        if (isspace((unsigned char)c)) {
             i++;
             continue;
         }
-        if (c == ')') { closed = true; i++; break; }
+        if (c == ';') {
+            if (i + 1 < len && text[i + 1] == ')') {
+                closed = true;
+                i += 2;
+                break;
+            }
+            i++;
+            continue;
+        }
+        if (c == ')') {
+            closed = true;
+            i++;
+            break;
+        }
         if (!isupper((unsigned char)c))
             return yomi_fail(err, line, (long)i + 1, "game: expected a property name, found '%c'",
                              isprint((unsigned char)c) ? c : '?');
@@ -83,7 +104,7 @@ int rv_ggf_parse(const char *text, size_t len, long line, rv_ggf_game *g, yomi_e
         while (i < len && text[i] != ']') i++;
         if (i >= len) return yomi_fail(err, line, (long)v0, "game: unclosed '[' value");
         size_t vn = i - v0;
-        i++;   /* past ']' */
+        i++; /* past ']' */
         const char *v = text + v0;
         if (idn == 2 && !strncmp(text + id0, "BO", 2)) {
             if (have_moves) return yomi_fail(err, line, (long)id0 + 1, "BO: after the first move");
@@ -97,8 +118,9 @@ int rv_ggf_parse(const char *text, size_t len, long line, rv_ggf_game *g, yomi_e
             size_t s = 0;
             while (s < mn && isspace((unsigned char)v[s])) s++;
             int x = rv_move_parse(v + s, mn - s);
-            if (x < 0) return yomi_fail(err, line, (long)v0 + 1, "move %d: '%.*s' is not a square or PA",
-                                        g->n_moves + 1, (int)(mn - s > 8 ? 8 : mn - s), v + s);
+            if (x < 0)
+                return yomi_fail(err, line, (long)v0 + 1, "move %d: '%.*s' is not a square or PA",
+                                 g->n_moves + 1, (int)(mn - s > 8 ? 8 : mn - s), v + s);
             bool black = text[id0] == 'B';
             /* A record may leave out a forced pass: insert it. */
             if (black != pos.black_to_move && x != RV_PASS && g->n_moves < RV_GGF_MAX_MOVES &&

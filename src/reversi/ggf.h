@@ -15,9 +15,9 @@
 #define RV_GGF_MAX_BYTES 65536
 
 typedef struct rv_ggf_game {
-    rv_pos start;            /* from BO, or the standard start */
-    rv_pos end;              /* after every move */
-    int moves[RV_GGF_MAX_MOVES];   /* 0..63 or RV_PASS */
+    rv_pos start; /* from BO, or the standard start */
+    rv_pos end; /* after every move */
+    int moves[RV_GGF_MAX_MOVES]; /* 0..63 or RV_PASS */
     int n_moves;
 } rv_ggf_game;
 

@@ -22,9 +22,7 @@ void rv_tt_free(rv_tt *t) {
     memset(t, 0, sizeof *t);
 }
 
-size_t rv_tt_bytes(const rv_tt *t) {
-    return t->buckets ? (size_t)(t->mask + 1) * sizeof(rv_tt_bucket) : 0;
-}
+size_t rv_tt_bytes(const rv_tt *t) { return t->buckets ? (size_t)(t->mask + 1) * sizeof(rv_tt_bucket) : 0; }
 
 void rv_tt_put(rv_tt *t, uint64_t key, uint64_t P, uint64_t O, const rv_tt_data *d) {
     if (!t->buckets) return;

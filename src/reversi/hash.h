@@ -25,10 +25,10 @@ enum { RV_TT_WAYS = 3 };
 
 typedef struct rv_tt_bucket {
     uint64_t P[RV_TT_WAYS], O[RV_TT_WAYS];
-    int8_t lower[RV_TT_WAYS], upper[RV_TT_WAYS];  /* bounds on the exact score */
-    uint8_t move[RV_TT_WAYS];                     /* best move 0..63, or 65 (none) */
-    uint8_t depth[RV_TT_WAYS];                    /* empties; 0 marks a free entry */
-    uint8_t age[RV_TT_WAYS];                      /* search that wrote it */
+    int8_t lower[RV_TT_WAYS], upper[RV_TT_WAYS]; /* bounds on the exact score */
+    uint8_t move[RV_TT_WAYS]; /* best move 0..63, or 65 (none) */
+    uint8_t depth[RV_TT_WAYS]; /* empties; 0 marks a free entry */
+    uint8_t age[RV_TT_WAYS]; /* search that wrote it */
     uint8_t unused;
 } rv_tt_bucket;
 
@@ -36,7 +36,7 @@ _Static_assert(sizeof(rv_tt_bucket) == 64, "a bucket fills one cache line");
 
 typedef struct rv_tt {
     rv_tt_bucket *buckets;
-    uint64_t mask;   /* number of buckets - 1 */
+    uint64_t mask; /* number of buckets - 1 */
     uint8_t age;
 } rv_tt;
 
@@ -58,8 +58,7 @@ static inline void rv_tt_new_search(rv_tt *t) { t->age++; }
 
 /* Looks (P, O) up in the bucket of `key` (= rv_hash(P, O)); true and *out filled
  * only for an entry that stores this very position. */
-static inline bool rv_tt_get(const rv_tt *t, uint64_t key, uint64_t P, uint64_t O,
-                             rv_tt_data *out) {
+static inline bool rv_tt_get(const rv_tt *t, uint64_t key, uint64_t P, uint64_t O, rv_tt_data *out) {
     if (!t->buckets) return false;
     const rv_tt_bucket *b = &t->buckets[key & t->mask];
     for (int i = 0; i < RV_TT_WAYS; i++) {

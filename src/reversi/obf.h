@@ -14,12 +14,12 @@
 #define RV_OBF_MAX_LINE 4096
 
 typedef struct rv_obf_entry {
-    long line;               /* 1-based line in the text */
+    long line; /* 1-based line in the text */
     rv_pos pos;
-    int n_answers;           /* annotated moves with scores, best first */
+    int n_answers; /* annotated moves with scores, best first */
     int answer_move[64];
     int answer_score[64];
-    bool ok;                 /* false: err says why the line was rejected */
+    bool ok; /* false: err says why the line was rejected */
     yomi_error err;
 } rv_obf_entry;
 

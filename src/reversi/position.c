@@ -16,9 +16,19 @@ void rv_pos_start(rv_pos *pos) {
 
 static int disc_kind(char c) {
     switch (c) {
-    case 'X': case 'x': case '*': case 'b': case 'B': return 1;
-    case 'O': case 'o': case 'w': case 'W': case '0': return 2;
-    case '-': case '.': case '_': return 0;
+    case 'X':
+    case 'x':
+    case '*':
+    case 'b':
+    case 'B': return 1;
+    case 'O':
+    case 'o':
+    case 'w':
+    case 'W':
+    case '0': return 2;
+    case '-':
+    case '.':
+    case '_': return 0;
     default: return -1;
     }
 }
@@ -31,14 +41,13 @@ int rv_parse_board(const char *text, size_t len, long line, rv_pos *pos, yomi_er
     for (; sq < 64; sq++, i++) {
         if (i >= len || text[i] == '\n' || text[i] == '\r' || text[i] == ';' || text[i] == ' ' ||
             text[i] == '\t')
-            return yomi_fail(err, line, (long)i + 1,
-                             "board: expected 64 squares, found %d", sq);
+            return yomi_fail(err, line, (long)i + 1, "board: expected 64 squares, found %d", sq);
         int k = disc_kind(text[i]);
         if (k < 0) {
             unsigned char c = (unsigned char)text[i];
             if (isprint(c))
-                return yomi_fail(err, line, (long)i + 1,
-                                 "board: unknown square character '%c' at square %d", c, sq + 1);
+                return yomi_fail(err, line, (long)i + 1, "board: unknown square character '%c' at square %d",
+                                 c, sq + 1);
             return yomi_fail(err, line, (long)i + 1,
                              "board: unknown square character (byte 0x%02x) at square %d", c, sq + 1);
         }
@@ -50,21 +59,28 @@ int rv_parse_board(const char *text, size_t len, long line, rv_pos *pos, yomi_er
         return yomi_fail(err, line, (long)i + 1, "side to move: missing (expected X or O)");
     bool black_to_move;
     switch (text[i]) {
-    case 'X': case 'x': case 'B': case 'b': case '*': black_to_move = true; break;
-    case 'O': case 'o': case 'W': case 'w': case '0': black_to_move = false; break;
+    case 'X':
+    case 'x':
+    case 'B':
+    case 'b':
+    case '*': black_to_move = true; break;
+    case 'O':
+    case 'o':
+    case 'W':
+    case 'w':
+    case '0': black_to_move = false; break;
     default: {
         unsigned char c = (unsigned char)text[i];
         if (disc_kind((char)c) == 0 || isprint(c))
-            return yomi_fail(err, line, (long)i + 1,
-                             "side to move: unknown '%c' (expected X or O)%s", c,
+            return yomi_fail(err, line, (long)i + 1, "side to move: unknown '%c' (expected X or O)%s", c,
                              disc_kind((char)c) >= 0 ? "; is the board longer than 64 squares?" : "");
         return yomi_fail(err, line, (long)i + 1, "side to move: unknown byte 0x%02x", c);
     }
     }
     i++;
     /* The side must stand alone: "XO" would mean a 65th square. */
-    if (i < len && !(text[i] == ' ' || text[i] == '\t' || text[i] == ';' || text[i] == '\n' ||
-                     text[i] == '\r'))
+    if (i < len &&
+        !(text[i] == ' ' || text[i] == '\t' || text[i] == ';' || text[i] == '\n' || text[i] == '\r'))
         return yomi_fail(err, line, (long)i + 1,
                          "board: text after the side to move (is the board longer than 64 squares?)");
     pos->black_to_move = black_to_move;
@@ -76,8 +92,7 @@ int rv_parse_board(const char *text, size_t len, long line, rv_pos *pos, yomi_er
 void rv_format_board(const rv_pos *pos, char *buf) {
     uint64_t black = pos->black_to_move ? pos->P : pos->O;
     uint64_t white = pos->black_to_move ? pos->O : pos->P;
-    for (int sq = 0; sq < 64; sq++)
-        buf[sq] = (black >> sq & 1) ? 'X' : (white >> sq & 1) ? 'O' : '-';
+    for (int sq = 0; sq < 64; sq++) buf[sq] = (black >> sq & 1) ? 'X' : (white >> sq & 1) ? 'O' : '-';
     buf[64] = ' ';
     buf[65] = pos->black_to_move ? 'X' : 'O';
     buf[66] = '\0';
@@ -108,7 +123,7 @@ int rv_square_parse(const char *s) {
 static uint64_t perft_rec(uint64_t P, uint64_t O, int depth, bool passed) {
     uint64_t moves = rv_moves(P, O);
     if (!moves) {
-        if (passed) return 1;  /* neither side can move: game over, a leaf */
+        if (passed) return 1; /* neither side can move: game over, a leaf */
         if (depth == 1) return 1;
         return perft_rec(O, P, depth - 1, true);
     }
@@ -147,11 +162,10 @@ bool rv_pos_play(rv_pos *pos, int x) {
 }
 
 int rv_move_parse(const char *s, size_t n) {
-    if (n == 2 && tolower((unsigned char)s[0]) == 'p' && tolower((unsigned char)s[1]) == 'a')
-        return RV_PASS;
+    if (n == 2 && tolower((unsigned char)s[0]) == 'p' && tolower((unsigned char)s[1]) == 'a') return RV_PASS;
     if (n == 4 && !strncmp(s, "pass", 4)) return RV_PASS;
     if (n != 2) return -1;
     char sq[3] = {s[0], s[1], 0};
-    int x = rv_square_parse(sq);   /* a square, case-insensitive */
-    return x == RV_PASS ? -1 : x;   /* its other pass spellings are not GGF's */
+    int x = rv_square_parse(sq); /* a square, case-insensitive */
+    return x == RV_PASS ? -1 : x; /* its other pass spellings are not GGF's */
 }

@@ -19,41 +19,41 @@
 
 enum {
     SCORE_INF = 127,
-    SHALLOW_DEPTH = 7,      /* at or below: parity-ordered list search, no table */
-    TT_MIN_DEPTH = 9,       /* table used from this many empties up */
-    SORT_EVAL_DEPTH = 16,   /* shallow evaluated search orders moves from here up */
-    ETC_MIN_DEPTH = 14,     /* enhanced transposition cutoff from here up */
+    SHALLOW_DEPTH = 7, /* at or below: parity-ordered list search, no table */
+    TT_MIN_DEPTH = 9, /* table used from this many empties up */
+    SORT_EVAL_DEPTH = 16, /* shallow evaluated search orders moves from here up */
+    ETC_MIN_DEPTH = 14, /* enhanced transposition cutoff from here up */
     MAX_MOVES = 34,
 };
 
 typedef struct rv_empty {
     struct rv_empty *prev, *next;
     int x;
-    unsigned quad;          /* bit of the square's quadrant, for parity */
+    unsigned quad; /* bit of the square's quadrant, for parity */
 } rv_empty;
 
 struct rv_solver {
     rv_options opt;
     rv_tt tt;
     yomi_ctl ctl;
-    rv_empty head;          /* list sentinel */
+    rv_empty head; /* list sentinel */
     rv_empty sq[64];
-    unsigned parity;        /* bit q set when quadrant q has an odd number of empties */
+    unsigned parity; /* bit q set when quadrant q has an odd number of empties */
     int n_empties;
 };
 
 /* Seed 004's priority order of squares. */
 static const int priority_order[64] = {
-    0, 56, 63, 7,                               /* a1 a8 h8 h1 */
-    19, 43, 20, 44, 26, 34, 29, 37,             /* d3 d6 e3 e6 c4 c5 f4 f5 */
-    18, 42, 21, 45,                             /* c3 c6 f3 f6 */
-    11, 51, 12, 52, 25, 33, 30, 38,             /* d2 d7 e2 e7 b4 b5 g4 g5 */
-    10, 50, 13, 53, 17, 41, 22, 46,             /* c2 c7 f2 f7 b3 b6 g3 g6 */
-    3, 59, 4, 60, 24, 32, 31, 39,               /* d1 d8 e1 e8 a4 a5 h4 h5 */
-    2, 58, 5, 61, 16, 40, 23, 47,               /* c1 c8 f1 f8 a3 a6 h3 h6 */
-    9, 49, 14, 54,                              /* b2 b7 g2 g7 */
-    1, 57, 6, 62, 8, 48, 15, 55,                /* b1 b8 g1 g8 a2 a7 h2 h7 */
-    27, 35, 28, 36,                             /* d4 d5 e4 e5: empty only in set-up boards */
+    0,  56, 63, 7, /* a1 a8 h8 h1 */
+    19, 43, 20, 44, 26, 34, 29, 37, /* d3 d6 e3 e6 c4 c5 f4 f5 */
+    18, 42, 21, 45, /* c3 c6 f3 f6 */
+    11, 51, 12, 52, 25, 33, 30, 38, /* d2 d7 e2 e7 b4 b5 g4 g5 */
+    10, 50, 13, 53, 17, 41, 22, 46, /* c2 c7 f2 f7 b3 b6 g3 g6 */
+    3,  59, 4,  60, 24, 32, 31, 39, /* d1 d8 e1 e8 a4 a5 h4 h5 */
+    2,  58, 5,  61, 16, 40, 23, 47, /* c1 c8 f1 f8 a3 a6 h3 h6 */
+    9,  49, 14, 54, /* b2 b7 g2 g7 */
+    1,  57, 6,  62, 8,  48, 15, 55, /* b1 b8 g1 g8 a2 a7 h2 h7 */
+    27, 35, 28, 36, /* d4 d5 e4 e5: empty only in set-up boards */
 };
 
 static unsigned quadrant(int x) { return 1u << ((x / 32) * 2 + (x % 8) / 4); }
@@ -67,8 +67,10 @@ rv_solver *rv_solver_new(const rv_options *opt) {
     rv_bitboard_init();
     rv_solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    if (opt) s->opt = *opt;
-    else rv_options_default(&s->opt);
+    if (opt)
+        s->opt = *opt;
+    else
+        rv_options_default(&s->opt);
     size_t mb = s->opt.lim.hash_mb ? s->opt.lim.hash_mb : YOMI_DEFAULT_HASH_MB;
     if (s->opt.feat.tt && !rv_tt_init(&s->tt, mb)) {
         free(s);
@@ -157,8 +159,7 @@ static int solve_2(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, in
 
 /* Exact score with three empties, tried in the order given (the caller sorts them
  * by parity). Fail-soft within alpha..beta. */
-static int solve_3(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int x1, int x2,
-                   int x3) {
+static int solve_3(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int x1, int x2, int x3) {
     s->ctl.nodes++;
     int best = -SCORE_INF, v;
     uint64_t f;
@@ -193,8 +194,8 @@ static int solve_4(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, co
         int r[3], k = 0;
         for (int j = 0; j < 4; j++)
             if (j != i) r[k++] = x[j];
-        int v = -solve_3(s, O ^ f, P ^ f ^ (1ULL << x[i]), -beta, -(alpha > best ? alpha : best),
-                         r[0], r[1], r[2]);
+        int v = -solve_3(s, O ^ f, P ^ f ^ (1ULL << x[i]), -beta, -(alpha > best ? alpha : best), r[0], r[1],
+                         r[2]);
         if (v > best) {
             best = v;
             if (v >= beta) return best;
@@ -239,8 +240,8 @@ static int search_shallow(rv_solver *s, uint64_t P, uint64_t O, int alpha, int b
             if (!f) continue;
             list_remove(e);
             s->parity ^= e->quad;
-            int v = -search_shallow(s, O ^ f, P ^ f ^ (1ULL << x), -beta,
-                                    -(alpha > best ? alpha : best), n - 1);
+            int v =
+                -search_shallow(s, O ^ f, P ^ f ^ (1ULL << x), -beta, -(alpha > best ? alpha : best), n - 1);
             s->parity ^= e->quad;
             list_restore(e);
             if (v > best) {
@@ -260,8 +261,8 @@ static int search_shallow(rv_solver *s, uint64_t P, uint64_t O, int alpha, int b
 
 /* Bounds and move of (P, O) from the table. When the entry is shallower than
  * `depth` only the move is usable (bounds -inf..inf). */
-static bool tt_get(rv_solver *s, uint64_t key, uint64_t P, uint64_t O, int depth, int *lower,
-                   int *upper, int *move) {
+static bool tt_get(rv_solver *s, uint64_t key, uint64_t P, uint64_t O, int depth, int *lower, int *upper,
+                   int *move) {
     rv_tt_data d;
     if (!rv_tt_get(&s->tt, key, P, O, &d)) return false;
     *move = d.move;
@@ -275,8 +276,8 @@ static bool tt_get(rv_solver *s, uint64_t key, uint64_t P, uint64_t O, int depth
     return true;
 }
 
-static void tt_put(rv_solver *s, uint64_t key, uint64_t P, uint64_t O, int depth, int alpha,
-                   int beta, int score, int move) {
+static void tt_put(rv_solver *s, uint64_t key, uint64_t P, uint64_t O, int depth, int alpha, int beta,
+                   int score, int move) {
     /* A fail-low result is an upper bound, a fail-high a lower bound; tighten with
      * what the entry already proved about the same position. */
     int lower = score > alpha ? score : -64, upper = score < beta ? score : 64;
@@ -292,8 +293,7 @@ static void tt_put(rv_solver *s, uint64_t key, uint64_t P, uint64_t O, int depth
 
 /* ---- midgame search (evaluation) ------------------------------------------ */
 
-static int mid_search(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int depth,
-                      bool passed);
+static int mid_search(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int depth, bool passed);
 
 /* Scores one move for ordering: fewer opponent moves first, corners, stability,
  * and at high depth a shallow evaluated search. Higher is better. */
@@ -331,20 +331,23 @@ static void order_moves(rv_solver *s, uint64_t P, uint64_t O, rv_move *list, int
     const uint64_t corners = 0x8100000000000081ULL;
     for (int i = 0; i < n; i++) {
         rv_move *m = &list[i];
-        if (m->x == hash_move) { m->score = 1 << 30; continue; }
+        if (m->x == hash_move) {
+            m->score = 1 << 30;
+            continue;
+        }
         uint64_t np = P ^ m->flips ^ (1ULL << m->x), no = O ^ m->flips;
         int score = 0;
         if (s->opt.feat.fastest_first) {
             uint64_t om = rv_moves(no, np);
             score -= (rv_popcount(om) + rv_popcount(om & corners)) * 1024;
-            score -= rv_popcount(rv_neighbours(np) & ~(np | no)) * 64;  /* potential mobility */
+            score -= rv_popcount(rv_neighbours(np) & ~(np | no)) * 64; /* potential mobility */
         }
         if ((1ULL << m->x) & corners) score += 512;
         if (s->opt.feat.parity && (s->parity & quadrant(m->x))) score += 256;
         if (eval_depth >= 0 && s->opt.feat.shallow_order) {
-            int v = eval_depth == 0 ? -rv_evaluate(no, np)
-                                    : -mid_search(s, no, np, -SCORE_INF * 64, SCORE_INF * 64,
-                                                  eval_depth, false);
+            int v = eval_depth == 0
+                ? -rv_evaluate(no, np)
+                : -mid_search(s, no, np, -SCORE_INF * 64, SCORE_INF * 64, eval_depth, false);
             score = v * 16 + score / 8;
         }
         (void)n_empties;
@@ -352,8 +355,7 @@ static void order_moves(rv_solver *s, uint64_t P, uint64_t O, rv_move *list, int
     }
 }
 
-static int mid_search(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int depth,
-                      bool passed) {
+static int mid_search(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta, int depth, bool passed) {
     s->ctl.nodes++;
     if (depth <= 0) return rv_evaluate(P, O);
     if (yomi_ctl_check(&s->ctl)) return 0;
@@ -441,9 +443,7 @@ static int search_end(rv_solver *s, uint64_t P, uint64_t O, int alpha, int beta,
         for (int i = 0; i < nm; i++) {
             uint64_t np = O ^ list[i].flips, no = P ^ list[i].flips ^ (1ULL << list[i].x);
             int lo, up, mv;
-            if (tt_get(s, rv_hash(np, no), np, no, n - 1, &lo, &up, &mv) &&
-                -up >= beta)
-                return -up;
+            if (tt_get(s, rv_hash(np, no), np, no, n - 1, &lo, &up, &mv) && -up >= beta) return -up;
         }
     }
 
@@ -534,7 +534,10 @@ void rv_solve(rv_solver *s, const rv_pos *pos, rv_result *res) {
                 uint64_t f = rv_flips(P, O, x);
                 s->ctl.depth = s->opt.depth;
                 int v = -midgame_root(s, O ^ f, P ^ f ^ (1ULL << x), s->opt.depth - 1);
-                if (v > best) { best = v; best_move = x; }
+                if (v > best) {
+                    best = v;
+                    best_move = x;
+                }
             }
         }
         res->known = !s->ctl.stopped;
@@ -591,7 +594,9 @@ static void result_pv(rv_solver *s, uint64_t P, uint64_t O, int score, rv_result
         if (!moves) {
             if (!rv_moves(O, P)) break;
             res->pv[res->pv_len++] = RV_PASS;
-            uint64_t t = P; P = O; O = t;
+            uint64_t t = P;
+            P = O;
+            O = t;
             target = -target;
             continue;
         }
@@ -605,11 +610,14 @@ static void result_pv(rv_solver *s, uint64_t P, uint64_t O, int score, rv_result
                 int x = rv_first(m);
                 if ((pass == 0) != (x == first)) continue;
                 uint64_t f = rv_flips(P, O, x);
-                if (value_is(s, O ^ f, P ^ f ^ (1ULL << x), -target)) { found = x; break; }
+                if (value_is(s, O ^ f, P ^ f ^ (1ULL << x), -target)) {
+                    found = x;
+                    break;
+                }
                 if (s->ctl.stopped) return;
             }
         }
-        if (found == RV_NOMOVE) break;   /* cannot happen for a proven score */
+        if (found == RV_NOMOVE) break; /* cannot happen for a proven score */
         res->pv[res->pv_len++] = found;
         uint64_t f = rv_flips(P, O, found);
         uint64_t np = O ^ f, no = P ^ f ^ (1ULL << found);

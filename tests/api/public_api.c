@@ -13,12 +13,12 @@
 
 static int failed;
 
-#define EXPECT(cond)                                                   \
-    do {                                                               \
-        if (!(cond)) {                                                 \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            failed++;                                                  \
-        }                                                              \
+#define EXPECT(cond)                                                                                         \
+    do {                                                                                                     \
+        if (!(cond)) {                                                                                       \
+            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                  \
+            failed++;                                                                                        \
+        }                                                                                                    \
     } while (0)
 
 static void reversi_facts(void) {

@@ -25,8 +25,10 @@ static int parse_line(const char *line, long lineno, ffo_case *c) {
     uint64_t black = 0, white = 0;
     for (int sq = 0; sq < 64; sq++) {
         char ch = line[sq];
-        if (ch == 'X') black |= 1ULL << sq;
-        else if (ch == 'O') white |= 1ULL << sq;
+        if (ch == 'X')
+            black |= 1ULL << sq;
+        else if (ch == 'O')
+            white |= 1ULL << sq;
         else if (ch != '-') {
             fprintf(stderr, "line %ld, column %d: unexpected square '%c'\n", lineno, sq + 1, ch);
             return -1;
@@ -105,8 +107,8 @@ int main(int argc, char **argv) {
         if (!r.known || r.kind != RV_EXACT || r.score != best || !move_ok) {
             /* Squares named here: rv_square_name would link position.c as well. */
             fprintf(stderr, "FAIL FFO #%d: %c%c %+d (%s), suite says %+d\n", solved + failed + 1,
-                    r.move < 64 ? 'a' + r.move % 8 : '-', r.move < 64 ? '1' + r.move / 8 : '-',
-                    r.score, r.known ? "known" : "unknown", best);
+                    r.move < 64 ? 'a' + r.move % 8 : '-', r.move < 64 ? '1' + r.move / 8 : '-', r.score,
+                    r.known ? "known" : "unknown", best);
             failed++;
         } else {
             solved++;
@@ -118,7 +120,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "FAIL: %d positions read from %s, expected 19\n", solved + failed, path);
         failed++;
     }
-    printf("reversi_ffo: %d of 19 FFO positions solved with the suite's score and a best move\n",
-           solved);
+    printf("reversi_ffo: %d of 19 FFO positions solved with the suite's score and a best move\n", solved);
     return failed ? 1 : 0;
 }
