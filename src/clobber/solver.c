@@ -839,6 +839,12 @@ void clob_solver_free(clob_solver *s) {
     free(s);
 }
 
+void clob_solver_table_bytes(const clob_solver *s, size_t *now, size_t *limit, size_t *bucket) {
+    *now = yomi_table_bytes(&s->tt);
+    *bucket = 2 * sizeof(ctt_entry);
+    *limit = (size_t)s->tt_max_buckets * *bucket;
+}
+
 int clob_solver_db_len(const clob_solver *s) { return s->db.cls ? s->db.max_len : 0; }
 
 void clob_solver_use_db(clob_solver *s, const uint8_t *cls, const uint8_t *link, const uint8_t *dom,
