@@ -46,7 +46,7 @@ static void test_families(void) {
     uint64_t *fp = malloc(FAMILY * sizeof *fp), *fo = malloc(FAMILY * sizeof *fo);
     rv_tt tt;
     CHECK(rv_tt_init(&tt, 1));
-    int buckets = (int)(tt.mask + 1), worst_keys = FAMILY, worst_spread = FAMILY;
+    int buckets = (int)rv_tt_buckets(&tt), worst_keys = FAMILY, worst_spread = FAMILY;
     for (int b = 0; b < bases; b++) {
         uint64_t empty = yomi_splitmix64(&seed) & yomi_splitmix64(&seed);
         uint64_t P0 = yomi_splitmix64(&seed) & ~empty, O0 = ~P0 & ~empty;
@@ -64,10 +64,10 @@ static void test_families(void) {
                 fp[k] = P;
                 fo[k] = O;
                 keys[k] = rv_hash(P, O);
-                low[k] = keys[k] & tt.mask;
+                low[k] = yomi_table_index(&tt.t, keys[k]);
             }
             /* A table full of the family: each entry's move field names the filling. */
-            memset(tt.buckets, 0, rv_tt_bytes(&tt));
+            rv_tt_clear(&tt);
             for (int k = 0; k < FAMILY; k++) {
                 rv_tt_data d = {k % 129 - 64, k % 129 - 64, k % 64, 1 + k % 60};
                 rv_tt_put(&tt, keys[k], fp[k], fo[k], &d);

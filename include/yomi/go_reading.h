@@ -67,9 +67,8 @@ typedef struct go_reader go_reader; /* owns a transposition table, limits, stats
  * question (0 = none: the library sets no default; the CLI and GTP give
  * GO_READ_DEFAULT_MAX_NODES), lim->max_seconds and lim->cancel stop a question
  * (the ladder reads inside it included) with YOMI_UNKNOWN. lim->hash_mb is the
- * table size (0 = 2 MB); with a node limit it is an upper bound: the table is
- * never much bigger than the node budget needs (about 32 bytes a node), since
- * one question's tree is small and a bigger table only misses the cache more. */
+ * table size, exactly (0 = 2 MB: one question's tree is small and a bigger table
+ * only misses the cache more). */
 go_reader *go_reader_new(const yomi_limits *lim);
 void go_reader_free(go_reader *r);
 /* GTP increase_depths / decrease_depths: the total offset (each step moves every

@@ -75,7 +75,8 @@ typedef void (*yomi_progress_fn)(const yomi_progress *p, void *user);
 typedef struct yomi_limits {
     double max_seconds;
     uint64_t max_nodes;
-    size_t hash_mb; /* transposition table size; 0 = the game's default */
+    size_t hash_mb; /* transposition table size in MB, exact in every game (the
+                       table holds less than one bucket under it); 0 = the game's default */
     atomic_int *cancel; /* set to non-zero from anywhere to stop */
     yomi_progress_fn progress; /* called about once a second; NULL = silent */
     void *progress_user; /* passed to progress */

@@ -83,5 +83,8 @@ int clob_search_ids(clob_solver *s, const uint32_t *ids, int n);
 int clob_run_moves(clob_solver *s, uint32_t id, const clob_rmove **out);
 /* Id of the run with these cell bits (X = 1), 0 when it has one colour. */
 uint32_t clob_intern_bits(clob_solver *s, int len, uint64_t bits);
+/* The transposition table: bytes it takes now, the bytes it may grow to (hash_mb's
+ * exact size, less under one bucket) and its bucket size. */
+void clob_solver_table_bytes(const clob_solver *s, size_t *now, size_t *limit, size_t *bucket);
 
 #endif

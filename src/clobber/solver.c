@@ -4,15 +4,14 @@
  * (delete P runs, cancel G + -G), looked up in the table, settled by static rules
  * on the runs' classes, tried without each run positive for the player, then its
  * moves are played: moves in runs negative for the player first. */
-#define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) on Linux */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "clobber/clobber_db.h"
 #include "clobber/clobber_internal.h"
 #include "core/error.h"
 #include "core/hash.h"
+#include "core/tt.h"
 
 enum { R_UNK = -1, R_LOSS = 0, R_WIN = 1 };
 
@@ -42,11 +41,8 @@ struct clob_solver {
     uint64_t index_mask;
     clob_rmove *mv;
     uint64_t nmv, cap_mv;
-    ctt_entry *tt;
-    uint64_t tt_mask; /* number of 2-entry buckets - 1 */
-    void *tt_map; /* the mapping holding tt */
-    size_t tt_map_len;
-    uint64_t tt_count, tt_max_buckets; /* the table doubles up to hash_mb */
+    yomi_table tt; /* buckets of two ctt_entry (core/tt.h) */
+    uint64_t tt_count, tt_max_buckets; /* the table doubles up to hash_mb's buckets */
     clob_db db;
     uint8_t *db_image; /* a database built in memory (build_db_len) */
     yomi_ctl ctl;
@@ -266,9 +262,13 @@ static void make_key(const clob_solver *s, const uint32_t *g, int n, ctt_key *k)
     k->hash = key_hash(k->x, k->o, k->len);
 }
 
+static ctt_entry *tt_bucket(const clob_solver *s, uint64_t hash) {
+    return (ctt_entry *)s->tt.mem + (yomi_table_index(&s->tt, hash) << 1);
+}
+
 static ctt_entry *tt_probe(clob_solver *s, const ctt_key *k) {
-    if (!s->tt) return NULL;
-    ctt_entry *b = s->tt + ((k->hash & s->tt_mask) << 1);
+    if (!s->tt.mem) return NULL;
+    ctt_entry *b = tt_bucket(s, k->hash);
     for (int i = 0; i < 2; i++)
         if (b[i].result && b[i].len == k->len && b[i].x[0] == k->x[0] && b[i].x[1] == k->x[1] &&
             b[i].o[0] == k->o[0] && b[i].o[1] == k->o[1])
@@ -276,43 +276,43 @@ static ctt_entry *tt_probe(clob_solver *s, const ctt_key *k) {
     return NULL;
 }
 
-static ctt_entry *tt_alloc(clob_solver *s, size_t bytes);
-
 /* Puts e into its bucket: an empty slot, else over the entry with less work. */
 static void tt_place(clob_solver *s, const ctt_entry *e) {
-    ctt_entry *b = s->tt + ((key_hash(e->x, e->o, e->len) & s->tt_mask) << 1);
+    ctt_entry *b = tt_bucket(s, key_hash(e->x, e->o, e->len));
     ctt_entry *d = !b[0].result ? &b[0] : !b[1].result ? &b[1] : b[0].work <= b[1].work ? &b[0] : &b[1];
     if (!d->result) s->tt_count++;
     *d = *e;
 }
 
-/* Doubles the table (while under its limit) once it is a third full. */
+/* The table is probed at random: on 2 MB pages where the kernel allows them, a
+ * probe costs one TLB miss less (measured: most of a probe's time is the miss). */
+static bool tt_alloc(yomi_table *t, uint64_t buckets) {
+    return yomi_table_init_buckets(t, buckets, 2 * sizeof(ctt_entry), YOMI_TABLE_HUGE);
+}
+
+/* Doubles the table (while under its limit; the last step stops at the limit) once it
+ * is a third full. */
 static void tt_grow(clob_solver *s) {
-    uint64_t buckets = (s->tt_mask + 1) * 2;
-    ctt_entry *old = s->tt;
-    void *old_map = s->tt_map;
-    size_t old_len = s->tt_map_len;
-    uint64_t n = (s->tt_mask + 1) * 2;
-    ctt_entry *nt = tt_alloc(s, buckets * 2 * sizeof *nt);
-    if (!nt) {
-        s->tt_map = old_map;
-        s->tt_map_len = old_len;
-        s->tt_max_buckets = s->tt_mask + 1;
+    uint64_t buckets = s->tt.nbuckets * 2;
+    if (buckets > s->tt_max_buckets) buckets = s->tt_max_buckets;
+    yomi_table old = s->tt, nt;
+    if (!tt_alloc(&nt, buckets)) {
+        s->tt_max_buckets = s->tt.nbuckets;
         return;
     }
     s->tt = nt;
-    s->tt_mask = buckets - 1;
     s->tt_count = 0;
-    for (uint64_t i = 0; i < n; i++)
-        if (old[i].result) tt_place(s, &old[i]);
-    munmap(old_map, old_len);
+    const ctt_entry *e = (const ctt_entry *)old.mem;
+    for (uint64_t i = 0; i < old.nbuckets * 2; i++)
+        if (e[i].result) tt_place(s, &e[i]);
+    yomi_table_free(&old);
 }
 
 static void tt_store(clob_solver *s, const ctt_key *k, int result, uint64_t nodes, uint32_t best_run,
                      int best_mv) {
-    if (!s->tt) return;
-    if (s->tt_count * 3 > (s->tt_mask + 1) * 2 && s->tt_mask + 1 < s->tt_max_buckets) tt_grow(s);
-    ctt_entry *b = s->tt + ((k->hash & s->tt_mask) << 1);
+    if (!s->tt.mem) return;
+    if (s->tt_count * 3 > s->tt.nbuckets * 2 && s->tt.nbuckets < s->tt_max_buckets) tt_grow(s);
+    ctt_entry *b = tt_bucket(s, k->hash);
     int work = 0;
     while (nodes > 1 && work < 63) {
         nodes >>= 1;
@@ -463,10 +463,10 @@ static int prepare_key(clob_solver *s, const uint32_t *in, int n_in, node *nd) {
         if (c == CLOB_OUT_L || c == CLOB_OUT_N) return R_WIN;
         if (c == CLOB_OUT_R || c == CLOB_OUT_P) return R_LOSS;
     }
-    nd->use_tt = (s->on & CLOB_T_TT) && s->tt;
+    nd->use_tt = (s->on & CLOB_T_TT) && s->tt.mem;
     if (nd->use_tt) {
         make_key(s, g, n, &nd->key);
-        __builtin_prefetch(s->tt + ((nd->key.hash & s->tt_mask) << 1));
+        __builtin_prefetch(tt_bucket(s, nd->key.hash));
     }
     return R_UNK;
 }
@@ -780,22 +780,6 @@ yomi_result clob_solve(clob_solver *s, const clob_strip *b, int player, const yo
 
 /* ---- life cycle ---- */
 
-/* The table is probed at random: on 2 MB pages where the kernel allows them, a
- * probe costs one TLB miss less (measured: most of a probe's time is the miss).
- * Anonymous pages come zeroed, and only when first touched. */
-static ctt_entry *tt_alloc(clob_solver *s, size_t bytes) {
-    size_t huge = 2u << 20, len = bytes + huge;
-    void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-    s->tt_map = p;
-    s->tt_map_len = len;
-    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1);
-#ifdef MADV_HUGEPAGE
-    madvise((void *)a, bytes, MADV_HUGEPAGE);
-#endif
-    return (ctt_entry *)a;
-}
-
 clob_solver *clob_solver_new(const clob_options *opt, yomi_error *err) {
     clob_solver *s = calloc(1, sizeof *s);
     if (!s) {
@@ -812,13 +796,15 @@ clob_solver *clob_solver_new(const clob_options *opt, yomi_error *err) {
     s->index = calloc(s->index_mask + 1, sizeof *s->index);
     s->nruns = 1; /* id 0: nothing */
     size_t mb = s->opt.hash_mb ? s->opt.hash_mb : YOMI_DEFAULT_HASH_MB;
+    /* hash_mb is exact: the table may grow to floor(hash_mb MB / bucket) buckets. It
+     * starts at the largest power of two within that and within 4 MB, and doubles
+     * (see tt_grow), the last step to the limit. */
+    s->tt_max_buckets = yomi_table_mb(mb) / (2 * sizeof(ctt_entry));
     uint64_t buckets = 1;
-    while (buckets * 2 * 2 * sizeof(ctt_entry) <= (uint64_t)mb << 20) buckets *= 2;
-    s->tt_max_buckets = buckets;
+    while (buckets * 2 <= s->tt_max_buckets) buckets *= 2;
     while (buckets > 1 && buckets * 2 * sizeof(ctt_entry) > (4u << 20)) buckets /= 2;
-    s->tt = tt_alloc(s, buckets * 2 * sizeof *s->tt);
-    s->tt_mask = buckets - 1;
-    if (!s->runs || !s->index || !s->tt) {
+    bool tt_ok = s->tt_max_buckets > 0 && tt_alloc(&s->tt, buckets);
+    if (!s->runs || !s->index || !tt_ok) {
         yomi_fail(err, 0, 0, "cannot allocate the %zu MB table", mb);
         clob_solver_free(s);
         return NULL;
@@ -849,8 +835,14 @@ void clob_solver_free(clob_solver *s) {
     free(s->runs);
     free(s->index);
     free(s->mv);
-    if (s->tt_map) munmap(s->tt_map, s->tt_map_len);
+    yomi_table_free(&s->tt);
     free(s);
+}
+
+void clob_solver_table_bytes(const clob_solver *s, size_t *now, size_t *limit, size_t *bucket) {
+    *now = yomi_table_bytes(&s->tt);
+    *bucket = 2 * sizeof(ctt_entry);
+    *limit = (size_t)s->tt_max_buckets * *bucket;
 }
 
 int clob_solver_db_len(const clob_solver *s) { return s->db.cls ? s->db.max_len : 0; }

@@ -5,6 +5,8 @@
  * current path (a second, smaller table holds such results). */
 #include "core/dfpn.h"
 
+#include "core/tt.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +35,10 @@ typedef struct dfpn_ghi {
     unsigned char nref, value; /* value: DFPN_WIN / DFPN_LOSS, 0 for an empty entry */
 } dfpn_ghi;
 
-/* One table entry: the df-pn layout (keys, numbers, move, work, age, root variant). */
+/* One table entry: the df-pn layout (keys, numbers, move, work, age, root variant).
+ * A bucket of the main table is BUCKET entries followed by their BUCKET exact states
+ * (state_size bytes each, none when the game gives no state), rounded up to 8 bytes;
+ * the kernel's yomi_table (core/tt.h) sizes, indexes and ages it. */
 typedef struct dfpn_entry {
     uint64_t k1, k2;
     uint32_t pn, dn;
@@ -58,13 +63,12 @@ typedef struct dfpn_pos {
 } dfpn_pos;
 
 struct dfpn {
-    dfpn_entry *tab;
-    size_t nbuckets;
-    unsigned char *tstates; /* nbuckets*BUCKET*state_size bytes when the game has state */
+    yomi_table tt; /* the main table: buckets of BUCKET entries and their states */
+    yomi_table gt; /* path-dependent results (none with exact state bytes) */
+    size_t hash_bytes; /* the size asked for, or 0 for a fixed entry count: */
+    size_t want_entries;
     size_t state_size;
-    uint16_t gen, variant;
-    dfpn_ghi *ghi; /* path-dependent results (not used with exact state bytes) */
-    size_t ghi_buckets;
+    uint16_t variant;
 
     int have_root;
     dfpn_pos root;
@@ -101,48 +105,74 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static dfpn *alloc_solver(size_t entries, size_t ghi_entries) {
+static size_t main_bucket_bytes(size_t state_size) {
+    size_t b = BUCKET * (sizeof(dfpn_entry) + state_size);
+    return (b + 7) & ~(size_t)7;
+}
+
+/* Lays the tables out for games with state_size bytes of exact state: with a size in
+ * bytes, one eighth goes to path-dependent results when the game has no exact state
+ * (with it they are never stored) and the rest to the main table, each sized by the
+ * kernel to the byte (floor of bytes over its bucket); with an entry count, the main
+ * table gets that many entries (rounded up to a bucket) and the second one an eighth.
+ * Forgets every entry. Returns 0, or -1 when the memory is refused (tables empty). */
+static int layout_tables(dfpn *s, size_t state_size) {
+    yomi_table_free(&s->tt);
+    yomi_table_free(&s->gt);
+    s->state_size = state_size;
+    s->have_root = 0;
+    size_t mb = main_bucket_bytes(state_size), gb = GHI_BUCKET * sizeof(dfpn_ghi);
+    if (s->hash_bytes) {
+        size_t rest = s->hash_bytes;
+        if (!state_size && yomi_table_init(&s->gt, s->hash_bytes / 8, gb, 0))
+            rest -= yomi_table_bytes(&s->gt);
+        if (!yomi_table_init(&s->tt, rest, mb, 0)) return -1;
+    } else {
+        size_t nb = (s->want_entries + BUCKET - 1) / BUCKET,
+               ng = (s->want_entries / 8 + GHI_BUCKET - 1) / GHI_BUCKET;
+        if (!state_size && !yomi_table_init_buckets(&s->gt, ng ? ng : 1, gb, 0)) return -1;
+        if (!yomi_table_init_buckets(&s->tt, nb ? nb : 1, mb, 0)) return -1;
+    }
+    return 0;
+}
+
+static dfpn *alloc_solver(size_t bytes, size_t entries) {
     dfpn *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    size_t nb = (entries + BUCKET - 1) / BUCKET;
-    if (nb == 0) nb = 1;
-    size_t gb = (ghi_entries + GHI_BUCKET - 1) / GHI_BUCKET;
-    if (gb == 0) gb = 1;
-    s->tab = calloc(nb * BUCKET, sizeof *s->tab);
-    s->ghi = calloc(gb * GHI_BUCKET, sizeof *s->ghi);
-    if (!s->tab || !s->ghi) {
-        free(s->tab);
-        free(s->ghi);
-        free(s);
+    s->hash_bytes = bytes;
+    s->want_entries = entries;
+    if (layout_tables(s, 0) != 0) {
+        dfpn_free(s);
         return NULL;
     }
-    s->nbuckets = nb;
-    s->ghi_buckets = gb;
     return s;
 }
 
-/* Seven eighths of the bytes go to the main table, one eighth to path-dependent results. */
+/* Exactly hash_mb megabytes (less under one bucket), see layout_tables. */
 dfpn *dfpn_new(size_t hash_mb) {
     if (hash_mb == 0) hash_mb = YOMI_DEFAULT_HASH_MB;
-    size_t bytes = hash_mb * ((size_t)1 << 20);
-    return alloc_solver(bytes / 8 * 7 / sizeof(dfpn_entry), bytes / 8 / sizeof(dfpn_ghi));
+    size_t bytes = yomi_table_mb(hash_mb);
+    return bytes ? alloc_solver(bytes, 0) : NULL;
 }
 
-dfpn *dfpn_new_entries(size_t entries) { return alloc_solver(entries, entries / 8); }
+dfpn *dfpn_new_entries(size_t entries) { return alloc_solver(0, entries); }
 
-size_t dfpn_table_entries(const dfpn *s) { return s->nbuckets * BUCKET; }
+size_t dfpn_table_entries(const dfpn *s) { return s->tt.mem ? s->tt.nbuckets * BUCKET : 0; }
+
+size_t dfpn_table_bytes(const dfpn *s) { return yomi_table_bytes(&s->tt) + yomi_table_bytes(&s->gt); }
+
+size_t dfpn_table_bucket_bytes(size_t state_size) { return main_bucket_bytes(state_size); }
 
 void dfpn_clear(dfpn *s) {
-    memset(s->tab, 0, s->nbuckets * BUCKET * sizeof *s->tab);
-    memset(s->ghi, 0, s->ghi_buckets * GHI_BUCKET * sizeof *s->ghi);
+    yomi_table_clear(&s->tt);
+    yomi_table_clear(&s->gt);
     s->have_root = 0;
 }
 
 void dfpn_free(dfpn *s) {
     if (!s) return;
-    free(s->tab);
-    free(s->ghi);
-    free(s->tstates);
+    yomi_table_free(&s->tt);
+    yomi_table_free(&s->gt);
     free(s->rstate);
     free(s->path);
     free(s->pstates);
@@ -208,11 +238,14 @@ static int ensure_slots(dfpn *s, size_t n) {
 
 /* ---- table ---- */
 
-static dfpn_entry *tt_bucket(dfpn *s, uint64_t k1) { return s->tab + (k1 % s->nbuckets) * BUCKET; }
+static dfpn_entry *tt_bucket(dfpn *s, uint64_t k1) { return (dfpn_entry *)yomi_table_bucket(&s->tt, k1); }
 
-static unsigned char *tt_state(dfpn *s, const dfpn_entry *e) {
-    return s->tstates + (size_t)(e - s->tab) * s->state_size;
+/* The exact state of entry i of bucket b. */
+static unsigned char *tt_state(dfpn *s, dfpn_entry *b, int i) {
+    return (unsigned char *)(b + BUCKET) + (size_t)i * s->state_size;
 }
+
+static uint16_t cur_gen(const dfpn *s) { return (uint16_t)s->tt.gen; }
 
 static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) {
     dfpn_entry *b = tt_bucket(s, p->k1);
@@ -220,7 +253,7 @@ static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) 
         dfpn_entry *e = b + i;
         if (e->work == 0 || e->variant != s->variant) continue;
         if (e->k1 != p->k1 || e->k2 != p->k2) continue;
-        if (s->state_size && memcmp(tt_state(s, e), st, s->state_size) != 0) continue;
+        if (s->state_size && memcmp(tt_state(s, b, i), st, s->state_size) != 0) continue;
         return e;
     }
     return NULL;
@@ -231,6 +264,7 @@ static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) 
 static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32_t pn, uint32_t dn, int best,
                      uint32_t work) {
     dfpn_entry *e = tt_find(s, p, st);
+    s->tt.stores++;
     if (!e) {
         dfpn_entry *b = tt_bucket(s, p->k1);
         for (int i = 0; i < BUCKET && !e; i++)
@@ -238,20 +272,20 @@ static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32
         if (!e) {
             e = b;
             for (int i = 1; i < BUCKET; i++) {
-                int eo = e->gen != s->gen, io = b[i].gen != s->gen;
+                int eo = e->gen != cur_gen(s), io = b[i].gen != cur_gen(s);
                 if (io > eo || (io == eo && b[i].work < e->work)) e = b + i;
             }
         }
         e->k1 = p->k1;
         e->k2 = p->k2;
-        if (s->state_size) memcpy(tt_state(s, e), st, s->state_size);
+        if (s->state_size) memcpy(tt_state(s, b, (int)(e - b)), st, s->state_size);
         e->variant = s->variant;
     }
     e->pn = pn;
     e->dn = dn;
     e->best = best;
     e->work = work ? work : 1;
-    e->gen = s->gen;
+    e->gen = cur_gen(s);
 }
 
 /* ---- dependencies on the path ---- */
@@ -299,7 +333,7 @@ static int dep_better(const dfpn_dep *a, const dfpn_dep *b) {
 
 /* ---- the table of path-dependent results ---- */
 
-static dfpn_ghi *ghi_bucket(dfpn *s, uint64_t k1) { return s->ghi + (k1 % s->ghi_buckets) * GHI_BUCKET; }
+static dfpn_ghi *ghi_bucket(dfpn *s, uint64_t k1) { return (dfpn_ghi *)yomi_table_bucket(&s->gt, k1); }
 
 /* A stored path-dependent value of p usable at depth d: every position it names is on
  * path[0..d). Fills dep with their depths. */
@@ -341,7 +375,7 @@ static void ghi_store(dfpn *s, const dfpn_pos *p, dfpn_value v, const dfpn_dep *
         e->rk[r][0] = s->path[dep->ref[r]].k1;
         e->rk[r][1] = s->path[dep->ref[r]].k2;
     }
-    e->gen = s->gen;
+    e->gen = cur_gen(s);
     e->variant = s->variant;
     e->value = (unsigned char)v;
 }
@@ -638,21 +672,20 @@ static int begin(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim)
     s->start = now_seconds();
     s->deadline = lim && lim->max_seconds > 0 ? s->start + lim->max_seconds : 0;
     s->slot_top = 0;
-    if (g->state_size != s->state_size) {
-        free(s->tstates);
+    if (g->state_size != s->state_size || !s->tt.mem) {
         free(s->rstate);
         free(s->pstates);
         free(s->sstates);
-        s->tstates = s->rstate = s->pstates = s->sstates = NULL;
+        s->rstate = s->pstates = s->sstates = NULL;
         s->path_cap = 0;
         s->slot_cap = 0;
-        s->state_size = g->state_size;
-        dfpn_clear(s);
+        /* the tables are laid out again for the new entry size (within the same bytes);
+         * on failure they stay empty and the next call retries */
+        if (layout_tables(s, g->state_size) != 0) return -1;
         if (s->state_size) {
-            s->tstates = calloc(s->nbuckets * BUCKET, s->state_size);
             s->rstate = malloc(s->state_size);
-            if (!s->tstates || !s->rstate) {
-                s->state_size = 0; /* retried (and failing again) on the next call */
+            if (!s->rstate) {
+                yomi_table_free(&s->tt); /* retried on the next call */
                 return -1;
             }
         }
@@ -667,15 +700,14 @@ static int begin(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim)
     read_pos(s, &s->path[0], path_state(s, 0));
     if (!s->have_root || !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) {
         if (++s->variant == 0) { /* wrapped: old entries could pass as this root's */
-            memset(s->tab, 0, s->nbuckets * BUCKET * sizeof *s->tab);
-            memset(s->ghi, 0, s->ghi_buckets * GHI_BUCKET * sizeof *s->ghi);
+            dfpn_clear(s);
             s->variant = 1;
         }
         s->have_root = 1;
         s->root = s->path[0];
         if (s->state_size) memcpy(s->rstate, path_state(s, 0), s->state_size);
     }
-    s->gen++;
+    yomi_table_new_search(&s->tt);
     return 0;
 }
 

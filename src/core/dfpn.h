@@ -100,16 +100,24 @@ typedef struct dfpn_game {
 
 typedef struct dfpn dfpn; /* the solver: its table and scratch stacks */
 
-/* A solver whose tables take hash_mb megabytes (0: YOMI_DEFAULT_HASH_MB); a game with exact
- * state bytes adds state_size bytes per main-table entry. NULL when out of memory. */
+/* A solver whose tables take exactly hash_mb megabytes (0: YOMI_DEFAULT_HASH_MB), less
+ * under one bucket: the kernel's allocator (core/tt.h) sizes them to the byte. A game with
+ * exact state bytes keeps them inside that budget (its entries are larger, so fewer) and
+ * gets the whole of it for the main table (it stores no path-dependent results). NULL
+ * when out of memory. */
 dfpn *dfpn_new(size_t hash_mb);
 /* A solver with a table of exactly `entries` entries (rounded up to a bucket); for tests. */
 dfpn *dfpn_new_entries(size_t entries);
 void dfpn_free(dfpn *s);
 /* Forgets every table entry (needed only when the game's rules change). */
 void dfpn_clear(dfpn *s);
-/* Number of table entries (after rounding). */
+/* Number of main-table entries (after rounding) for the game last searched (the layout
+ * follows its state_size). */
 size_t dfpn_table_entries(const dfpn *s);
+/* Bytes both tables take now. */
+size_t dfpn_table_bytes(const dfpn *s);
+/* Bytes of one main-table bucket for a game with state_size bytes of exact state. */
+size_t dfpn_table_bucket_bytes(size_t state_size);
 
 typedef struct dfpn_result {
     yomi_result result; /* YOMI_WIN / YOMI_LOSS for the OR side, or YOMI_UNKNOWN */

@@ -48,15 +48,10 @@ go_reader *go_reader_new(const yomi_limits *lim) {
     go_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     if (lim) r->lim = *lim; /* max_nodes 0: no node limit */
-    /* Reading trees are small: with a node budget, a table about twice one
-     * question's budget (16-byte entries) stays nearer the cache than a big
-     * one. Without one, the caller's size or READER_HASH_MB. */
+    /* The table is exactly the caller's hash_mb, or READER_HASH_MB when it
+     * gives none (reading trees are small: a small table stays nearer the
+     * cache). */
     size_t mb = r->lim.hash_mb ? r->lim.hash_mb : READER_HASH_MB;
-    if (r->lim.max_nodes) {
-        size_t need = (size_t)(r->lim.max_nodes * 32 >> 20) + 1;
-        if (need < READER_HASH_MB) need = READER_HASH_MB;
-        if (mb > need) mb = need;
-    }
     yomi_tt_init(&r->tt, mb); /* without a table the reader is only slower */
     return r;
 }

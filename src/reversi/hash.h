@@ -11,7 +11,9 @@
  * another's.
  *
  * A bucket is three entries in one 64-byte cache line, kept as a structure of
- * arrays so that no padding is needed. */
+ * arrays so that no padding is needed. The memory, its exact size (floor(MB / 64)
+ * buckets), the bucket index and the search age are the kernel's (core/tt.h); this
+ * layout's probe and store stay inline here, on the solver's hot path. */
 #ifndef YOMI_REVERSI_HASH_H
 #define YOMI_REVERSI_HASH_H
 
@@ -20,6 +22,7 @@
 #include <stdint.h>
 
 #include "core/hash.h"
+#include "core/tt.h"
 
 enum { RV_TT_WAYS = 3 };
 
@@ -35,9 +38,7 @@ typedef struct rv_tt_bucket {
 _Static_assert(sizeof(rv_tt_bucket) == 64, "a bucket fills one cache line");
 
 typedef struct rv_tt {
-    rv_tt_bucket *buckets;
-    uint64_t mask; /* number of buckets - 1 */
-    uint8_t age;
+    yomi_table t; /* buckets of rv_tt_bucket */
 } rv_tt;
 
 /* What the table knows about one position. */
@@ -48,19 +49,26 @@ typedef struct rv_tt_data {
 /* Key of the position (P to move against O): the kernel's mixer over both boards. */
 static inline uint64_t rv_hash(uint64_t P, uint64_t O) { return yomi_fmix64(P ^ yomi_mix64(O)); }
 
-/* The largest power-of-two number of buckets within `mb` megabytes. False (table
- * left empty) when mb is 0 or the memory is refused. */
+/* floor(mb MB / 64) buckets: exactly `mb` megabytes less under one bucket. False
+ * (table left empty) when mb is 0 or the memory is refused. */
 bool rv_tt_init(rv_tt *t, size_t mb);
-void rv_tt_free(rv_tt *t);
-size_t rv_tt_bytes(const rv_tt *t);
+static inline void rv_tt_free(rv_tt *t) { yomi_table_free(&t->t); }
+static inline size_t rv_tt_bytes(const rv_tt *t) { return yomi_table_bytes(&t->t); }
+static inline uint64_t rv_tt_buckets(const rv_tt *t) { return t->t.mem ? t->t.nbuckets : 0; }
+/* Empties the table. */
+static inline void rv_tt_clear(rv_tt *t) { yomi_table_clear(&t->t); }
 /* Starts a new search: older entries become preferred victims. */
-static inline void rv_tt_new_search(rv_tt *t) { t->age++; }
+static inline void rv_tt_new_search(rv_tt *t) { yomi_table_new_search(&t->t); }
+
+static inline rv_tt_bucket *rv_tt_bucket_of(const rv_tt *t, uint64_t key) {
+    return (rv_tt_bucket *)t->t.mem + yomi_table_index(&t->t, key);
+}
 
 /* Looks (P, O) up in the bucket of `key` (= rv_hash(P, O)); true and *out filled
  * only for an entry that stores this very position. */
 static inline bool rv_tt_get(const rv_tt *t, uint64_t key, uint64_t P, uint64_t O, rv_tt_data *out) {
-    if (!t->buckets) return false;
-    const rv_tt_bucket *b = &t->buckets[key & t->mask];
+    if (!t->t.mem) return false;
+    const rv_tt_bucket *b = rv_tt_bucket_of(t, key);
     for (int i = 0; i < RV_TT_WAYS; i++) {
         if (b->P[i] == P && b->O[i] == O && b->depth[i]) {
             out->lower = b->lower[i];
