@@ -11,9 +11,10 @@
 
 #include "cli/cli.h"
 #include "core/json.h"
+#include "yomi/go_svg.h"
 #include "yomi/go_tsumego.h"
 
-enum { FMT_TEXT, FMT_JSON, FMT_SGF };
+enum { FMT_TEXT, FMT_JSON, FMT_SGF, FMT_SVG };
 
 static void usage(FILE *o, int check) {
     fprintf(o,
@@ -37,13 +38,17 @@ static void usage(FILE *o, int check) {
                   : "Proves who wins a life-and-death problem and every winning first move.\n\n",
             check ? "  --expect-rate P      exit 1 when fewer than P% are correct\n"
                     "  --quiet              print only the summary\n"
-                  : "  --format text|json|sgf  output (default text)\n");
+                  : "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
+                    "                       with the main line numbered on the stones and the result\n"
+                    "  --out DIR            write one file per problem, DIR/NAME.svg (svg only; needed\n"
+                    "                       for svg when several problems are given)\n");
 }
 
 typedef struct opts {
     go_problem_hints hints;
     go_tsumego_opts ts;
     int format;
+    const char *out_dir;
     double expect_rate;
     int quiet;
 } opts;
@@ -161,6 +166,27 @@ static void print_sgf(const go_problem *p, const go_tsumego_answer *a) {
     printf(")\n");
 }
 
+/* The diagram to stdout, or to DIR/NAME.svg (NAME: the file's name without
+ * its directory and extension). */
+static int print_svg(const char *dir, const char *file, const go_problem *p, const go_tsumego_answer *a) {
+    if (!dir) return go_svg_write(stdout, p, a, file);
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    const char *dot = strrchr(base, '.');
+    int len = dot ? (int)(dot - base) : (int)strlen(base);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%.*s.svg", dir, len, base);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "yomi go: cannot write %s\n", path);
+        return -1;
+    }
+    int r = go_svg_write(f, p, a, base);
+    if (fclose(f) != 0) r = -1;
+    if (r < 0) fprintf(stderr, "yomi go: error writing %s\n", path);
+    return r;
+}
+
 static int has_suffix(const char *s, const char *suf) {
     size_t a = strlen(s), b = strlen(suf);
     return a >= b && !strcmp(s + a - b, suf);
@@ -247,6 +273,7 @@ int cli_go_solve(int argc, char **argv, int check) {
                                              {"max-nodes", required_argument, 0, 'n'},
                                              {"hash-mb", required_argument, 0, 'm'},
                                              {"format", required_argument, 0, 'f'},
+                                             {"out", required_argument, 0, 'o'},
                                              {"first", no_argument, 0, '1'},
                                              {"no-frame", no_argument, 0, 'F'},
                                              {"expect-rate", required_argument, 0, 'r'},
@@ -304,11 +331,14 @@ int cli_go_solve(int argc, char **argv, int check) {
                 o.format = FMT_JSON;
             else if (!strcmp(optarg, "sgf"))
                 o.format = FMT_SGF;
+            else if (!strcmp(optarg, "svg"))
+                o.format = FMT_SVG;
             else {
-                fprintf(stderr, "yomi go: --format takes text, json or sgf, not '%s'\n", optarg);
+                fprintf(stderr, "yomi go: --format takes text, json, sgf or svg, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
             }
             break;
+        case 'o': o.out_dir = optarg; break;
         case '1': o.ts.all_moves = false; break;
         case 'F': o.hints.no_frame = true; break;
         case 'r':
@@ -364,6 +394,18 @@ int cli_go_solve(int argc, char **argv, int check) {
         free(files);
         return CLI_BAD_INPUT;
     }
+    if (!check && o.out_dir && o.format != FMT_SVG) {
+        fprintf(stderr, "yomi go: --out writes SVG diagrams: give --format svg\n");
+        rc = CLI_BAD_INPUT;
+    } else if (!check && o.format == FMT_SVG && !o.out_dir && nfiles > 1) {
+        fprintf(stderr, "yomi go: %d problems: give --out DIR to write one SVG file per problem\n", nfiles);
+        rc = CLI_BAD_INPUT;
+    }
+    if (rc != CLI_OK) {
+        for (int i = 0; i < nfiles; i++) free(files[i]);
+        free(files);
+        return rc;
+    }
     int correct = 0, wrong = 0, unknown = 0, nosol = 0, bad = 0, complete = 0;
     double total = 0, worst = 0;
     unsigned long long nodes = 0;
@@ -401,7 +443,9 @@ int cli_go_solve(int argc, char **argv, int check) {
                 print_json(files[i], p, &a);
             else if (o.format == FMT_SGF)
                 print_sgf(p, &a);
-            else
+            else if (o.format == FMT_SVG) {
+                if (print_svg(o.out_dir, files[i], p, &a) < 0) rc = CLI_FAILED;
+            } else
                 print_text(files[i], p, &a);
             if (a.result == YOMI_UNKNOWN) rc = rc == CLI_OK ? CLI_FAILED : rc;
             if (nfiles > 1 && isatty(2)) fprintf(stderr, "\r%d/%d", i + 1, nfiles);
