@@ -111,6 +111,25 @@ OUT=$("$Y" go check "$T/set" --max-nodes 200000 --quiet 2>&1)
 expect "check exit" 0 $?
 has_re "check summary" "^problems: 3  correct: 3 \(100.0%\)"
 
+# Walking an SGF solution tree (tsumego.js's convention). White's straight three
+# on the top edge (A5 B5 C5 empty, enclosed): black kills only at the middle, B5;
+# after W A5 black C5 captures everything, after W C5 black A5 does (worked by hand).
+# Wrong trees: B A5 first loses (W B5 takes it with two eyes left); a deeper line
+# with a reply on an occupied point fails at that node.
+mkdir "$T/tree"
+P='(;FF[4]SZ[5]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb]'
+echo "$P(;B[ba](;W[aa];B[ca])(;W[ca];B[aa])))" > "$T/tree/good.sgf"
+echo "$P(;B[aa];W[ba]))" > "$T/tree/wrongfirst.sgf"
+echo "$P(;B[ba](;W[aa];B[ca])(;W[ba])))" > "$T/tree/wrongdeep.sgf"
+OUT=$("$Y" go check "$T/tree/good.sgf" 2>&1)
+expect "tree good exit" 0 $?
+has_re "tree good" "^problems: 1  correct: 1 \(100.0%\)"
+has_re "tree good: positions" "^solution trees walked: 1  positions solved: 3  tree moves yomi does not find winning: 0$"
+OUT=$("$Y" go check "$T/tree" 2>&1)
+has_re "tree summary" "^problems: 3  correct: 1 \(33.3%\)  wrong: 2"
+has_re "tree wrong first move" "wrongfirst.sgf: wrong at the root: black to play: win, yomi's moves: B5; none is in the tree"
+has_re "tree wrong deep: the failing node" "wrongdeep.sgf: wrong after \[B B5 W B5\]: the tree's last move is illegal here"
+
 # Bad input.
 OUT=$("$Y" go solve "$T/none.json" 2>&1)
 expect "missing exit" 2 $?

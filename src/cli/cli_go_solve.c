@@ -187,6 +187,188 @@ static int print_svg(const char *dir, const char *file, const go_problem *p, con
     return r;
 }
 
+/* ---- Walking an SGF solution tree (tsumego.js's convention) ----
+ *
+ * Each first move of the tree names a side (its colour) and the lines under it
+ * alternate: where that side is to move the tree's moves are its correct moves
+ * (tsumego.js marks no wrong branches), where the opponent is to move they are
+ * the replies to answer. At every node where the side is to move, yomi solves
+ * the position (the tree's moves played on the problem's board) and must win
+ * (win or ko_win) with one of the tree's moves among its winning moves; the
+ * walk then goes on under the tree's moves yomi confirms. Where the opponent
+ * is to move, every reply is played. A node where the target has been captured
+ * ends its line: correct when the side is the attacker. */
+
+#define WALK_MAX_DEPTH 200
+
+typedef struct walk {
+    go_problem *p;
+    const go_tsumego_opts *ts;
+    int size;
+    const sgf_node *root; /* the tree's root: its moves of the other colour belong to another walk */
+    go_color side; /* the side whose answers the tree gives */
+    go_color line_c[WALK_MAX_DEPTH];
+    go_point line_m[WALK_MAX_DEPTH];
+    int depth;
+    int solved; /* positions solved */
+    int rejected; /* tree moves of the side that yomi does not find winning */
+    int unknown; /* the first failure was a limit */
+    uint64_t nodes;
+    double seconds;
+    char fail[512]; /* the first failing node: its moves and what went wrong */
+} walk;
+
+static int win_class(yomi_result r) { return r == YOMI_WIN || r == YOMI_KO_WIN; }
+
+static void walk_fail(walk *w, int unknown, const char *fmt, const char *detail) {
+    if (w->fail[0]) return;
+    size_t n = 0;
+    char v[8];
+    n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s", w->depth ? "after [" : "at the root");
+    for (int i = 0; i < w->depth && n < sizeof w->fail - 16; i++) {
+        vertex(w->p->board, w->line_m[i], v);
+        n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s%c %s", i ? " " : "",
+                              w->line_c[i] == GO_BLACK ? 'B' : 'W', v);
+    }
+    if (n < sizeof w->fail)
+        n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s", w->depth ? "]: " : ": ");
+    if (n < sizeof w->fail) snprintf(w->fail + n, sizeof w->fail - n, fmt, detail);
+    w->unknown = unknown;
+}
+
+static bool target_gone(const walk *w) {
+    return go_board_at(w->p->board, w->p->target) != go_other(w->p->attacker);
+}
+
+static void walk_node(walk *w, const sgf_node *node, go_color to_move);
+
+/* Plays child's move (colour c, point m) and walks under it. */
+static void walk_child(walk *w, const sgf_node *child, go_color c, go_point m) {
+    if (w->fail[0]) return;
+    if (w->depth >= WALK_MAX_DEPTH) {
+        walk_fail(w, 0, "%s", "tree deeper than the walk follows");
+        return;
+    }
+    w->line_c[w->depth] = c;
+    w->line_m[w->depth] = m;
+    w->depth++;
+    if (go_board_play(w->p->board, c, m) != GO_OK) {
+        walk_fail(w, 0, "%s", "the tree's last move is illegal here");
+    } else {
+        walk_node(w, child, go_other(c));
+        go_board_undo(w->p->board);
+    }
+    w->depth--;
+}
+
+/* The node's position is on the board; to_move: who plays next when the node
+ * has no children (the tree's children say it otherwise). */
+static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
+    if (w->fail[0]) return;
+    go_problem *p = w->p;
+    if (target_gone(w)) {
+        if (w->side != p->attacker) walk_fail(w, 0, "%s", "the target was captured");
+        return;
+    }
+    bool mine = false, theirs = false;
+    for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1) continue;
+        mine |= c == w->side;
+        theirs |= c != w->side && node != w->root;
+    }
+    if (!mine && !theirs) mine = to_move == w->side; /* a leaf: the side still wins */
+    if (mine) {
+        go_tsumego_answer a;
+        go_color saved_c = p->to_play;
+        bool saved_live = p->live;
+        p->to_play = w->side;
+        p->live = w->side != p->attacker;
+        go_tsumego_solve(p, w->ts, &a);
+        p->to_play = saved_c;
+        p->live = saved_live;
+        w->solved++;
+        w->nodes += a.nodes;
+        w->seconds += a.seconds;
+        bool confirmed[GO_MAX_POINTS + 1];
+        memset(confirmed, 0, sizeof confirmed);
+        for (int k = 0; k < a.nmoves; k++)
+            if (a.moves[k] >= 0 && a.moves[k] <= GO_MAX_POINTS) confirmed[a.moves[k]] = true;
+        char buf[160];
+        size_t n = (size_t)snprintf(buf, sizeof buf,
+                                    "%s to play: %s, yomi's moves:", w->side == GO_BLACK ? "black" : "white",
+                                    go_tsumego_result_name(a.result));
+        for (int k = 0; k < a.nmoves && n < sizeof buf - 8; k++) {
+            char v[8];
+            vertex(p->board, a.moves[k], v);
+            n += (size_t)snprintf(buf + n, sizeof buf - n, " %s", v);
+        }
+        if (!win_class(a.result)) {
+            walk_fail(w, a.result == YOMI_UNKNOWN, "%s", buf);
+            return;
+        }
+        int in_tree = 0, leaf = 1;
+        for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+            go_color c;
+            go_point m;
+            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side) continue;
+            leaf = 0;
+            if (m >= 0 && m <= GO_MAX_POINTS && confirmed[m])
+                in_tree++;
+            else
+                w->rejected++;
+        }
+        if (!leaf && !in_tree) {
+            if (n < sizeof buf) snprintf(buf + n, sizeof buf - n, "%s", "; none is in the tree");
+            walk_fail(w, a.result == YOMI_UNKNOWN || a.nunknown > 0, "%s", buf);
+            return;
+        }
+        for (const sgf_node *ch = node->child; ch && !w->fail[0]; ch = ch->sibling) {
+            go_color c;
+            go_point m;
+            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side) continue;
+            if (m >= 0 && m <= GO_MAX_POINTS && confirmed[m]) walk_child(w, ch, c, m);
+        }
+    }
+    for (const sgf_node *ch = node->child; ch && !w->fail[0]; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c == w->side || node == w->root) continue;
+        walk_child(w, ch, c, m);
+    }
+}
+
+/* True when the problem has a solution tree to walk. */
+static bool has_tree(const go_problem *p) {
+    if (!p->sgf || p->sgf->ngames < 1) return false;
+    for (const sgf_node *ch = p->sgf->games[0]->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, p->size, &c, &m, NULL) == 1) return true;
+    }
+    return false;
+}
+
+/* Walks the tree under each colour of the root's moves (a root move of the
+ * other colour answers "what if the opponent plays first"). */
+static void walk_tree(walk *w) {
+    const sgf_node *root = w->p->sgf->games[0];
+    go_color first[2] = {w->p->to_play, go_other(w->p->to_play)};
+    for (int k = 0; k < 2 && !w->fail[0]; k++) {
+        bool any = false;
+        for (const sgf_node *ch = root->child; ch; ch = ch->sibling) {
+            go_color c;
+            go_point m;
+            any |= sgf_node_move(ch, w->size, &c, &m, NULL) == 1 && c == first[k];
+        }
+        if (!any) continue;
+        w->side = first[k];
+        w->root = root;
+        walk_node(w, root, first[k]);
+    }
+}
+
 static int has_suffix(const char *s, const char *suf) {
     size_t a = strlen(s), b = strlen(suf);
     return a >= b && !strcmp(s + a - b, suf);
@@ -407,6 +589,7 @@ int cli_go_solve(int argc, char **argv, int check) {
         return rc;
     }
     int correct = 0, wrong = 0, unknown = 0, nosol = 0, bad = 0, complete = 0;
+    int walked = 0, positions = 0, rejected = 0;
     double total = 0, worst = 0;
     unsigned long long nodes = 0;
     for (int i = 0; i < nfiles; i++) {
@@ -431,6 +614,32 @@ int cli_go_solve(int argc, char **argv, int check) {
                 fprintf(stderr, "%s: %s\n", files[i], err.msg);
             bad++;
             rc = CLI_BAD_INPUT;
+            continue;
+        }
+        if (check && has_tree(p)) {
+            walk w;
+            memset(&w, 0, sizeof w);
+            w.p = p;
+            w.ts = &o.ts;
+            w.size = p->size;
+            walk_tree(&w);
+            total += w.seconds;
+            if (w.seconds > worst) worst = w.seconds;
+            nodes += w.nodes;
+            walked++;
+            positions += w.solved;
+            rejected += w.rejected;
+            if (!w.fail[0])
+                correct++, complete += w.rejected == 0;
+            else if (w.unknown)
+                unknown++;
+            else
+                wrong++;
+            if (!o.quiet && w.fail[0])
+                printf("%s: %s %s  (%d positions, nodes %llu, %.2fs)\n", files[i],
+                       w.unknown ? "unknown" : "wrong", w.fail, w.solved, (unsigned long long)w.nodes,
+                       w.seconds);
+            go_problem_free(p);
             continue;
         }
         go_tsumego_answer a;
@@ -503,6 +712,10 @@ int cli_go_solve(int argc, char **argv, int check) {
                "  no solution given: %d  bad input: %d\n",
                nfiles, correct, rate, wrong, unknown, complete, nosol, bad);
         printf("nodes: %llu  seconds: %.2f  slowest: %.2f\n", nodes, total, worst);
+        if (walked)
+            printf("solution trees walked: %d  positions solved: %d  tree moves yomi does not find winning: "
+                   "%d\n",
+                   walked, positions, rejected);
         if (o.expect_rate >= 0 && rate < o.expect_rate) {
             fprintf(stderr, "yomi go check: %.1f%% correct, below the expected %.1f%%\n", rate,
                     o.expect_rate);
