@@ -124,7 +124,7 @@ echo "$P(;B[ba](;W[aa];B[ca])(;W[ba])))" > "$T/tree/wrongdeep.sgf"
 OUT=$("$Y" go check "$T/tree/good.sgf" 2>&1)
 expect "tree good exit" 0 $?
 has_re "tree good" "^problems: 1  correct: 1 \(100.0%\)"
-has_re "tree good: positions" "^solution trees walked: 1  positions solved: 3  tree moves yomi does not find winning: 0  \\(found winning only when played: 0\\)$"
+has_re "tree good: positions" "^solution trees walked: 1  positions solved: 3  tree moves yomi does not find winning: 0  \\(found winning only when played: 0\\)  yomi's first move in the tree: 3 of 3$"
 OUT=$("$Y" go check "$T/tree" 2>&1)
 has_re "tree summary" "^problems: 3  correct: 1 \(33.3%\)  wrong: 2"
 has_re "tree wrong first move" "wrongfirst.sgf: wrong at the root: black to play: win, yomi's moves: B5; none of the tree's moves wins"

@@ -215,6 +215,8 @@ typedef struct walk {
     int solved; /* positions solved */
     int rejected; /* tree moves of the side that yomi does not find winning */
     int direct; /* tree moves yomi did not list but found winning when played */
+    int choices,
+        first_in_tree; /* positions with tree moves where yomi named a move; its first one is in the tree */
     int unknown; /* the first failure was a limit */
     uint64_t nodes;
     double seconds;
@@ -348,6 +350,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             go_point m;
             if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side) continue;
             leaf = 0;
+            if (a.nmoves > 0 && m == a.moves[0]) w->first_in_tree++;
             if (m < 0 || m > GO_MAX_POINTS) continue;
             /* A tree move yomi does not list (it lists the moves of the best
              * result only, and a limit may cut the list): is it a win anyway? */
@@ -360,6 +363,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             else
                 w->rejected++;
         }
+        if (!leaf && a.nmoves > 0) w->choices++;
         if (leaf && !win_class(a.result)) {
             walk_fail(w, 1, "%s", buf);
             return;
@@ -634,7 +638,7 @@ int cli_go_solve(int argc, char **argv, int check) {
         return rc;
     }
     int correct = 0, wrong = 0, unknown = 0, nosol = 0, bad = 0, complete = 0;
-    int walked = 0, positions = 0, rejected = 0, direct = 0;
+    int walked = 0, positions = 0, rejected = 0, direct = 0, choices = 0, first_in_tree = 0;
     double total = 0, worst = 0;
     unsigned long long nodes = 0;
     for (int i = 0; i < nfiles; i++) {
@@ -675,6 +679,8 @@ int cli_go_solve(int argc, char **argv, int check) {
             positions += w.solved;
             rejected += w.rejected;
             direct += w.direct;
+            choices += w.choices;
+            first_in_tree += w.first_in_tree;
             if (!w.fail[0])
                 correct++, complete += w.rejected == 0;
             else if (w.unknown)
@@ -761,8 +767,8 @@ int cli_go_solve(int argc, char **argv, int check) {
         if (walked)
             printf(
                 "solution trees walked: %d  positions solved: %d  tree moves yomi does not find winning: %d"
-                "  (found winning only when played: %d)\n",
-                walked, positions, rejected, direct);
+                "  (found winning only when played: %d)  yomi's first move in the tree: %d of %d\n",
+                walked, positions, rejected, direct, first_in_tree, choices);
         if (o.expect_rate >= 0 && rate < o.expect_rate) {
             fprintf(stderr, "yomi go check: %.1f%% correct, below the expected %.1f%%\n", rate,
                     o.expect_rate);
