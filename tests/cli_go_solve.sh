@@ -87,6 +87,14 @@ mkdir "$T/svg"
 OUT=$("$Y" go solve --format svg --out "$T/svg" "$E/Prob0002.json" "$E/Prob0001.json" --max-nodes 200000 2>&1)
 expect "svg --out exit" 0 $?
 expect "svg --out files" "Prob0001.svg Prob0002.svg" "$(cd "$T/svg" && echo *)"
+# A name met twice in one batch: the second file gets NAME-2.svg.
+mkdir "$T/svg2" "$T/other"
+cp "$E/Prob0001.json" "$T/other/Prob0002.json"
+OUT=$("$Y" go solve --format svg --out "$T/svg2" "$E/Prob0002.json" "$T/other/Prob0002.json" --max-nodes 200000 2>&1)
+expect "svg --out same name exit" 0 $?
+expect "svg --out same name files" "Prob0002-2.svg Prob0002.svg" "$(cd "$T/svg2" && echo *)"
+expect "svg --out same name: the second is the other problem" \
+    "$(grep '<circle class="stone' "$T/svg/Prob0001.svg")" "$(grep '<circle class="stone' "$T/svg2/Prob0002-2.svg")"
 OUT=$(grep -c '<circle class="stone' "$T/svg/Prob0001.svg")
 [ "$OUT" -ge "$(stones_of "$E/Prob0001.json" | wc -l)" ] && ok || bad "svg Prob0001: too few stones"
 

@@ -41,7 +41,8 @@ static void usage(FILE *o, int check) {
                   : "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
                     "                       with the main line numbered on the stones and the result\n"
                     "  --out DIR            write one file per problem, DIR/NAME.svg (svg only; needed\n"
-                    "                       for svg when several problems are given)\n");
+                    "                       for svg when several problems are given; NAME-2.svg, ...\n"
+                    "                       for a name met again)\n");
 }
 
 typedef struct opts {
@@ -166,22 +167,35 @@ static void print_sgf(const go_problem *p, const go_tsumego_answer *a) {
     printf(")\n");
 }
 
-/* The diagram to stdout, or to DIR/NAME.svg (NAME: the file's name without
- * its directory and extension). */
-static int print_svg(const char *dir, const char *file, const go_problem *p, const go_tsumego_answer *a) {
-    if (!dir) return go_svg_write(stdout, p, a, file);
+/* The file's name without its directories and extension: start and length. */
+static const char *stem(const char *file, int *len) {
     const char *base = strrchr(file, '/');
     base = base ? base + 1 : file;
     const char *dot = strrchr(base, '.');
-    int len = dot ? (int)(dot - base) : (int)strlen(base);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%.*s.svg", dir, len, base);
+    *len = dot ? (int)(dot - base) : (int)strlen(base);
+    return base;
+}
+
+/* The diagram of files[i] to stdout, or to DIR/NAME.svg (NAME: its stem;
+ * NAME-2.svg, NAME-3.svg, ... when earlier files of the batch have the same). */
+static int print_svg(const char *dir, char **files, int i, const go_problem *p, const go_tsumego_answer *a) {
+    if (!dir) return go_svg_write(stdout, p, a, files[i]);
+    int len, same = 0;
+    const char *base = stem(files[i], &len);
+    for (int j = 0; j < i; j++) {
+        int l2;
+        const char *b2 = stem(files[j], &l2);
+        same += l2 == len && !strncmp(b2, base, (size_t)len);
+    }
+    char path[4096], num[16] = "";
+    if (same) snprintf(num, sizeof num, "-%d", same + 1);
+    snprintf(path, sizeof path, "%s/%.*s%s.svg", dir, len, base, num);
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "yomi go: cannot write %s\n", path);
         return -1;
     }
-    int r = go_svg_write(f, p, a, base);
+    int r = go_svg_write(f, p, a, files[i]);
     if (fclose(f) != 0) r = -1;
     if (r < 0) fprintf(stderr, "yomi go: error writing %s\n", path);
     return r;
@@ -705,7 +719,7 @@ int cli_go_solve(int argc, char **argv, int check) {
             else if (o.format == FMT_SGF)
                 print_sgf(p, &a);
             else if (o.format == FMT_SVG) {
-                if (print_svg(o.out_dir, files[i], p, &a) < 0) rc = CLI_FAILED;
+                if (print_svg(o.out_dir, files, i, p, &a) < 0) rc = CLI_FAILED;
             } else
                 print_text(files[i], p, &a);
             if (a.result == YOMI_UNKNOWN) rc = rc == CLI_OK ? CLI_FAILED : rc;
