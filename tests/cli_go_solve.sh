@@ -137,6 +137,17 @@ OUT=$("$Y" go check "$T/tree" 2>&1)
 has_re "tree summary" "^problems: 3  correct: 1 \(33.3%\)  wrong: 2"
 has_re "tree wrong first move" "wrongfirst.sgf: wrong at the root: black to play: win, yomi's moves: B5; none of the tree's moves wins"
 has_re "tree wrong deep: the failing node" "wrongdeep.sgf: wrong after \[B B5 W B5\]: the tree's last move is illegal here"
+# goproblems' convention: a RIGHT comment marks the correct line, the other branches
+# are wrong and not walked; the same tree without RIGHT counts B A5 as a tree move
+# that does not win (the problem still passes: B5, also in the tree, wins).
+echo "$P(;B[ba];W[ca];B[aa]C[RIGHT])(;B[aa];W[ba]))" > "$T/tree/right.sgf"
+OUT=$("$Y" go check "$T/tree/right.sgf" 2>&1)
+has_re "RIGHT: correct" "^problems: 1  correct: 1 \(100.0%\)  wrong: 0  unknown: 0  all stated found: 1"
+has_re "RIGHT: wrong branch not walked" "tree moves yomi does not find winning: 0 "
+sed 's/C\[RIGHT\]//' "$T/tree/right.sgf" > "$T/tree/noright.sgf"
+OUT=$("$Y" go check "$T/tree/noright.sgf" 2>&1)
+has_re "no RIGHT: correct" "^problems: 1  correct: 1 \(100.0%\)  wrong: 0  unknown: 0  all stated found: 0"
+has_re "no RIGHT: every branch walked" "tree moves yomi does not find winning: 1 "
 
 # Bad input.
 OUT=$("$Y" go solve "$T/none.json" 2>&1)

@@ -213,7 +213,9 @@ static int print_svg(const char *dir, char **files, int i, const go_problem *p, 
  * opponent to move loses (loss or ko_loss); a limit at the node leaves only that
  * second way. The walk goes on under the tree's moves found winning. Where the opponent
  * is to move, every reply is played. A node where the target has been captured
- * ends its line: correct when the side is the attacker. */
+ * ends its line: correct when the side is the attacker. A tree with a "RIGHT"
+ * comment follows goproblems' convention instead: only the branches leading to
+ * such a comment are correct, and only those are walked. */
 
 #define WALK_MAX_DEPTH 200
 
@@ -223,6 +225,7 @@ typedef struct walk {
     int size;
     const sgf_node *root; /* the tree's root: its moves of the other colour belong to another walk */
     go_color side; /* the side whose answers the tree gives */
+    bool right_mode; /* the tree marks correct lines with RIGHT: the others are wrong */
     go_color line_c[WALK_MAX_DEPTH];
     go_point line_m[WALK_MAX_DEPTH];
     int depth;
@@ -254,6 +257,20 @@ static void walk_fail(walk *w, int unknown, const char *fmt, const char *detail)
     if (n < sizeof w->fail) snprintf(w->fail + n, sizeof w->fail - n, fmt, detail);
     w->unknown = unknown;
 }
+
+/* goproblems' convention (scp/ in tsumego.js): a comment "RIGHT" ends each
+ * correct line, and branches without one are wrong. */
+static bool has_right(const sgf_node *n) {
+    const char *c = sgf_get(n, "C");
+    if (c && strstr(c, "RIGHT")) return true;
+    for (const sgf_node *ch = n->child; ch; ch = ch->sibling)
+        if (has_right(ch)) return true;
+    return false;
+}
+
+/* A branch the walk follows: every one, or under the RIGHT convention only
+ * those leading to a RIGHT comment. */
+static bool followed(const walk *w, const sgf_node *ch) { return !w->right_mode || has_right(ch); }
 
 static bool target_gone(const walk *w) {
     return go_board_at(w->p->board, w->p->target) != go_other(w->p->attacker);
@@ -322,7 +339,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
     for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
         go_color c;
         go_point m;
-        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1) continue;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || !followed(w, ch)) continue;
         mine |= c == w->side;
         theirs |= c != w->side && node != w->root;
     }
@@ -362,7 +379,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
         for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
             go_color c;
             go_point m;
-            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side) continue;
+            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
             leaf = 0;
             if (a.nmoves > 0 && m == a.moves[0]) w->first_in_tree++;
             if (m < 0 || m > GO_MAX_POINTS) continue;
@@ -390,14 +407,16 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
         for (const sgf_node *ch = node->child; ch && !w->fail[0]; ch = ch->sibling) {
             go_color c;
             go_point m;
-            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side) continue;
+            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
             if (m >= 0 && m <= GO_MAX_POINTS && confirmed[m]) walk_child(w, ch, c, m);
         }
     }
     for (const sgf_node *ch = node->child; ch && !w->fail[0]; ch = ch->sibling) {
         go_color c;
         go_point m;
-        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c == w->side || node == w->root) continue;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c == w->side || node == w->root ||
+            !followed(w, ch))
+            continue;
         walk_child(w, ch, c, m);
     }
 }
@@ -417,13 +436,14 @@ static bool has_tree(const go_problem *p) {
  * other colour answers "what if the opponent plays first"). */
 static void walk_tree(walk *w) {
     const sgf_node *root = w->p->sgf->games[0];
+    w->right_mode = has_right(root);
     go_color first[2] = {w->p->to_play, go_other(w->p->to_play)};
     for (int k = 0; k < 2 && !w->fail[0]; k++) {
         bool any = false;
         for (const sgf_node *ch = root->child; ch; ch = ch->sibling) {
             go_color c;
             go_point m;
-            any |= sgf_node_move(ch, w->size, &c, &m, NULL) == 1 && c == first[k];
+            any |= sgf_node_move(ch, w->size, &c, &m, NULL) == 1 && c == first[k] && followed(w, ch);
         }
         if (!any) continue;
         w->side = first[k];
