@@ -2,16 +2,9 @@
 # CLI behaviour of `yomi clobber`: answers, JSON fields, --batch with bad lines,
 # error positions and exit codes, --without, the database file.
 # Usage: cli_clobber.sh YOMI_BINARY DATA_DIR
-set -u
-unset YOMI_CLOBBER_DB  # the tests name their databases
-yomi=$1
-data=${2:-}
-here=$(cd "$(dirname "$0")" && pwd)
-source "$here/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(cd "$(dirname "$0")" && pwd)/lib.sh"
+clobber_preamble "$@" clobber/segclobber-tests/test_10.txt
 seg="$data/clobber/segclobber-tests"
-[ -f "$seg/test_10.txt" ] || { echo "FAIL: missing test data $seg/test_10.txt"; exit 1; }
 
 # One board, both players first: XXO is L, XOXOXO is P (truth table), XOX is N.
 OUT=$("$yomi" clobber solve XXO); rc=$?

@@ -5,16 +5,9 @@
 # MPI is expected when it was built in or when mpirun is on this machine; then a
 # binary without it, or a launcher that does not run, fails the test.
 # Usage: cli_clobber_mpi.sh YOMI_BINARY DATA_DIR
-set -u
-unset YOMI_CLOBBER_DB  # the tests name their databases
-yomi=$1
-data=${2:-}
-here=$(cd "$(dirname "$0")" && pwd)
-source "$here/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(cd "$(dirname "$0")" && pwd)/lib.sh"
+clobber_preamble "$@" clobber/segclobber-tests/test_20.txt
 seg="$data/clobber/segclobber-tests/test_20.txt"
-[ -f "$seg" ] || { echo "FAIL: missing test data $seg"; exit 1; }
 
 launcher=${YOMI_MPIEXEC:-}
 [ -n "$launcher" ] || launcher=$(command -v mpirun || true)

@@ -31,6 +31,73 @@ has_re "json" '^\{"file":".*Prob0002.json","to_play":"B","target":"[A-T][0-9]+",
 OUT=$("$Y" go solve --format sgf "$E/Prob0002.json" --max-nodes 200000 2>&1)
 has_re "sgf right" '^\(;B\[ba\]C\[RIGHT\]'
 
+# SVG diagram: well-formed (balanced tags), one circle per stone (the 14 of the
+# JSON file plus one per numbered move), every main-line move either numbered on
+# its stone or listed as "N at M" (a point played again after a capture) or a pass.
+OUT=$("$Y" go solve --format json "$E/Prob0002.json" --max-nodes 200000 2>&1)
+PV=$(printf '%s\n' "$OUT" | sed -n 's/.*"pv":\[\([^]]*\)\].*/\1/p' | tr -d '"' | tr ',' ' ')
+OUT=$("$Y" go solve --format svg "$E/Prob0002.json" --max-nodes 200000 2>&1)
+expect "svg exit" 0 $?
+printf '%s\n' "$OUT" > "$T/d.svg"
+has_re "svg header" '^<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="[0-9]+" height="[0-9]+"'
+has_re "svg caption result" '>result: win \(heuristic\)</text>$'
+has_re "svg caption moves" '>winning moves: B19</text>$'
+has_re "svg target mark" '<rect class="target"'
+# The stones of a Cho JSON file: the points of its AB and AW lists, as "xy" SGF points.
+stones_of() { grep -o '"A[BW]": *\[[^]]*\]' "$1" | grep -o '"[a-s][a-s]"' | tr -d '"'; }
+# GTP vertex (19x19) -> SGF point.
+sgf_of() {
+    local cols=ABCDEFGHJKLMNOPQRST rows=abcdefghijklmnopqrs
+    local c=${1:0:1} r=${1:1} k=${cols%%${1:0:1}*}
+    echo "${rows:${#k}:1}${rows:$((19 - r)):1}"
+}
+nstones=$(stones_of "$E/Prob0002.json" | wc -l)
+nmoves=$(grep -c 'class="move"' "$T/d.svg")
+expect "svg one circle per stone" $((nstones + nmoves)) "$(grep -c '<circle class="stone' "$T/d.svg")"
+expect "svg open/close svg" "1 1" "$(grep -c '<svg ' "$T/d.svg") $(grep -c '</svg>' "$T/d.svg")"
+expect "svg g balanced" "$(grep -c '<g ' "$T/d.svg")" "$(grep -c '</g>' "$T/d.svg")"
+expect "svg text balanced" "$(grep -o '<text' "$T/d.svg" | wc -l)" "$(grep -o '</text>' "$T/d.svg" | wc -l)"
+expect "svg no stray ampersand" 0 "$(grep -c '&[^a-z#]' "$T/d.svg")"
+# The main line from the JSON answer, move by move: first visit of a point ->
+# its number on a stone; a later visit -> "i at j"; a pass -> "i: pass".
+i=0
+declare -A first
+for m in $PV; do
+    i=$((i + 1))
+    if [ "$m" = pass ]; then
+        grep -q ">$i: pass\|, $i: pass" "$T/d.svg" && ok || bad "svg pass $i not noted"
+    elif stones_of "$E/Prob0002.json" | grep -qx "$(sgf_of "$m")"; then
+        first[$m]=$m
+        grep -q "[>, ]$i at $m[,<]" "$T/d.svg" && ok || bad "svg move $i ($m, a stone of the problem) not noted"
+    elif [ -n "${first[$m]}" ]; then
+        grep -q "[>, ]$i at ${first[$m]}[,<]" "$T/d.svg" && ok || bad "svg move $i ($m) not noted at ${first[$m]}"
+    else
+        first[$m]=$i
+        grep -q "class=\"move\".*>$i</text>" "$T/d.svg" && ok || bad "svg move $i ($m) not numbered"
+    fi
+done
+[ "$i" -gt 1 ] && ok || bad "svg: main line too short to test: '$PV'"
+if command -v xmllint > /dev/null; then
+    xmllint --noout "$T/d.svg" && ok || bad "xmllint rejects the svg"
+fi
+OUT=$("$Y" go solve --format svg "$E/Prob0002.json" "$E/Prob0001.json" --max-nodes 200000 2>&1)
+expect "svg batch without --out" 2 $?
+has_re "svg batch hint" "give --out DIR"
+mkdir "$T/svg"
+OUT=$("$Y" go solve --format svg --out "$T/svg" "$E/Prob0002.json" "$E/Prob0001.json" --max-nodes 200000 2>&1)
+expect "svg --out exit" 0 $?
+expect "svg --out files" "Prob0001.svg Prob0002.svg" "$(cd "$T/svg" && echo *)"
+# A name met twice in one batch: the second file gets NAME-2.svg.
+mkdir "$T/svg2" "$T/other"
+cp "$E/Prob0001.json" "$T/other/Prob0002.json"
+OUT=$("$Y" go solve --format svg --out "$T/svg2" "$E/Prob0002.json" "$T/other/Prob0002.json" --max-nodes 200000 2>&1)
+expect "svg --out same name exit" 0 $?
+expect "svg --out same name files" "Prob0002-2.svg Prob0002.svg" "$(cd "$T/svg2" && echo *)"
+expect "svg --out same name: the second is the other problem" \
+    "$(grep '<circle class="stone' "$T/svg/Prob0001.svg")" "$(grep '<circle class="stone' "$T/svg2/Prob0002-2.svg")"
+OUT=$(grep -c '<circle class="stone' "$T/svg/Prob0001.svg")
+[ "$OUT" -ge "$(stones_of "$E/Prob0001.json" | wc -l)" ] && ok || bad "svg Prob0001: too few stones"
+
 # An enclosed 9x9 problem with PL and MA: white's corner group, black to kill.
 cat > "$T/p.sgf" <<'SGF'
 (;FF[4]SZ[9]PL[B]AB[ea][eb][ec][ed][ad][bd][cd][dd]AW[ba][bb][cb][db][bc]MA[bb])
@@ -51,6 +118,36 @@ cp "$E/Prob0001.json" "$E/Prob0002.json" "$E/Prob0003.json" "$T/set/"
 OUT=$("$Y" go check "$T/set" --max-nodes 200000 --quiet 2>&1)
 expect "check exit" 0 $?
 has_re "check summary" "^problems: 3  correct: 3 \(100.0%\)"
+
+# Walking an SGF solution tree (tsumego.js's convention). White's straight three
+# on the top edge (A5 B5 C5 empty, enclosed): black kills only at the middle, B5;
+# after W A5 black C5 captures everything, after W C5 black A5 does (worked by hand).
+# Wrong trees: B A5 first loses (W B5 takes it with two eyes left); a deeper line
+# with a reply on an occupied point fails at that node.
+mkdir "$T/tree"
+P='(;FF[4]SZ[5]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb]'
+echo "$P(;B[ba](;W[aa];B[ca])(;W[ca];B[aa])))" > "$T/tree/good.sgf"
+echo "$P(;B[aa];W[ba]))" > "$T/tree/wrongfirst.sgf"
+echo "$P(;B[ba](;W[aa];B[ca])(;W[ba])))" > "$T/tree/wrongdeep.sgf"
+OUT=$("$Y" go check "$T/tree/good.sgf" 2>&1)
+expect "tree good exit" 0 $?
+has_re "tree good" "^problems: 1  correct: 1 \(100.0%\)"
+has_re "tree good: positions" "^solution trees walked: 1  positions solved: 3  tree moves yomi does not find winning: 0  \\(found winning only when played: 0\\)  yomi's first move in the tree: 3 of 3$"
+OUT=$("$Y" go check "$T/tree" 2>&1)
+has_re "tree summary" "^problems: 3  correct: 1 \(33.3%\)  wrong: 2"
+has_re "tree wrong first move" "wrongfirst.sgf: wrong at the root: black to play: win, yomi's moves: B5; none of the tree's moves wins"
+has_re "tree wrong deep: the failing node" "wrongdeep.sgf: wrong after \[B B5 W B5\]: the tree's last move is illegal here"
+# goproblems' convention: a RIGHT comment marks the correct line, the other branches
+# are wrong and not walked; the same tree without RIGHT counts B A5 as a tree move
+# that does not win (the problem still passes: B5, also in the tree, wins).
+echo "$P(;B[ba];W[ca];B[aa]C[RIGHT])(;B[aa];W[ba]))" > "$T/tree/right.sgf"
+OUT=$("$Y" go check "$T/tree/right.sgf" 2>&1)
+has_re "RIGHT: correct" "^problems: 1  correct: 1 \(100.0%\)  wrong: 0  unknown: 0  all stated found: 1"
+has_re "RIGHT: wrong branch not walked" "tree moves yomi does not find winning: 0 "
+sed 's/C\[RIGHT\]//' "$T/tree/right.sgf" > "$T/tree/noright.sgf"
+OUT=$("$Y" go check "$T/tree/noright.sgf" 2>&1)
+has_re "no RIGHT: correct" "^problems: 1  correct: 1 \(100.0%\)  wrong: 0  unknown: 0  all stated found: 0"
+has_re "no RIGHT: every branch walked" "tree moves yomi does not find winning: 1 "
 
 # Bad input.
 OUT=$("$Y" go solve "$T/none.json" 2>&1)

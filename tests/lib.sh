@@ -25,3 +25,19 @@ has_re() {
 lacks_re() {
     if printf '%s\n' "$OUT" | grep -qE -- "$2"; then bad "$1: unexpected line /$2/ in:"$'\n'"$OUT"; else ok; fi
 }
+# clobber_preamble YOMI_BINARY DATA_DIR REL: the common start of the clobber CLI
+# tests. Sets yomi and data, runs with `set -u` and no YOMI_CLOBBER_DB (the tests
+# name their databases), makes a scratch folder $tmp removed at exit, and fails
+# naming the path when the data file DATA_DIR/REL is missing.
+clobber_preamble() {
+    set -u
+    unset YOMI_CLOBBER_DB
+    yomi=$1
+    data=${2:-}
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    [ -f "$data/$3" ] || {
+        echo "FAIL: missing test data $data/$3"
+        exit 1
+    }
+}

@@ -11,9 +11,10 @@
 
 #include "cli/cli.h"
 #include "core/json.h"
+#include "yomi/go_svg.h"
 #include "yomi/go_tsumego.h"
 
-enum { FMT_TEXT, FMT_JSON, FMT_SGF };
+enum { FMT_TEXT, FMT_JSON, FMT_SGF, FMT_SVG };
 
 static void usage(FILE *o, int check) {
     fprintf(o,
@@ -37,13 +38,18 @@ static void usage(FILE *o, int check) {
                   : "Proves who wins a life-and-death problem and every winning first move.\n\n",
             check ? "  --expect-rate P      exit 1 when fewer than P% are correct\n"
                     "  --quiet              print only the summary\n"
-                  : "  --format text|json|sgf  output (default text)\n");
+                  : "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
+                    "                       with the main line numbered on the stones and the result\n"
+                    "  --out DIR            write one file per problem, DIR/NAME.svg (svg only; needed\n"
+                    "                       for svg when several problems are given; NAME-2.svg, ...\n"
+                    "                       for a name met again)\n");
 }
 
 typedef struct opts {
     go_problem_hints hints;
     go_tsumego_opts ts;
     int format;
+    const char *out_dir;
     double expect_rate;
     int quiet;
 } opts;
@@ -161,6 +167,291 @@ static void print_sgf(const go_problem *p, const go_tsumego_answer *a) {
     printf(")\n");
 }
 
+/* The file's name without its directories and extension: start and length. */
+static const char *stem(const char *file, int *len) {
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    const char *dot = strrchr(base, '.');
+    *len = dot ? (int)(dot - base) : (int)strlen(base);
+    return base;
+}
+
+/* The diagram of files[i] to stdout, or to DIR/NAME.svg (NAME: its stem;
+ * NAME-2.svg, NAME-3.svg, ... when earlier files of the batch have the same). */
+static int print_svg(const char *dir, char **files, int i, const go_problem *p, const go_tsumego_answer *a) {
+    if (!dir) return go_svg_write(stdout, p, a, files[i]);
+    int len, same = 0;
+    const char *base = stem(files[i], &len);
+    for (int j = 0; j < i; j++) {
+        int l2;
+        const char *b2 = stem(files[j], &l2);
+        same += l2 == len && !strncmp(b2, base, (size_t)len);
+    }
+    char path[4096], num[16] = "";
+    if (same) snprintf(num, sizeof num, "-%d", same + 1);
+    snprintf(path, sizeof path, "%s/%.*s%s.svg", dir, len, base, num);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "yomi go: cannot write %s\n", path);
+        return -1;
+    }
+    int r = go_svg_write(f, p, a, files[i]);
+    if (fclose(f) != 0) r = -1;
+    if (r < 0) fprintf(stderr, "yomi go: error writing %s\n", path);
+    return r;
+}
+
+/* ---- Walking an SGF solution tree (tsumego.js's convention) ----
+ *
+ * Each first move of the tree names a side (its colour) and the lines under it
+ * alternate: where that side is to move the tree's moves are its correct moves
+ * (tsumego.js marks no wrong branches), where the opponent is to move they are
+ * the replies to answer. At every node where the side is to move, yomi solves
+ * the position (the tree's moves played on the problem's board) and must win
+ * (win or ko_win) with one of the tree's moves: one among its winning moves, or
+ * one it does not list (it lists the best result's moves only) after which the
+ * opponent to move loses (loss or ko_loss); a limit at the node leaves only that
+ * second way. The walk goes on under the tree's moves found winning. Where the opponent
+ * is to move, every reply is played. A node where the target has been captured
+ * ends its line: correct when the side is the attacker. A tree with a "RIGHT"
+ * comment follows goproblems' convention instead: only the branches leading to
+ * such a comment are correct, and only those are walked. */
+
+#define WALK_MAX_DEPTH 200
+
+typedef struct walk {
+    go_problem *p;
+    const go_tsumego_opts *ts;
+    int size;
+    const sgf_node *root; /* the tree's root: its moves of the other colour belong to another walk */
+    go_color side; /* the side whose answers the tree gives */
+    bool right_mode; /* the tree marks correct lines with RIGHT: the others are wrong */
+    go_color line_c[WALK_MAX_DEPTH];
+    go_point line_m[WALK_MAX_DEPTH];
+    int depth;
+    int solved; /* positions solved */
+    int rejected; /* tree moves of the side that yomi does not find winning */
+    int direct; /* tree moves yomi did not list but found winning when played */
+    int choices,
+        first_in_tree; /* positions with tree moves where yomi named a move; its first one is in the tree */
+    int unknown; /* the first failure was a limit */
+    uint64_t nodes;
+    double seconds;
+    char fail[512]; /* the first failing node: its moves and what went wrong */
+} walk;
+
+static int win_class(yomi_result r) { return r == YOMI_WIN || r == YOMI_KO_WIN; }
+
+static void walk_fail(walk *w, int unknown, const char *fmt, const char *detail) {
+    if (w->fail[0]) return;
+    size_t n = 0;
+    char v[8];
+    n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s", w->depth ? "after [" : "at the root");
+    for (int i = 0; i < w->depth && n < sizeof w->fail - 16; i++) {
+        vertex(w->p->board, w->line_m[i], v);
+        n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s%c %s", i ? " " : "",
+                              w->line_c[i] == GO_BLACK ? 'B' : 'W', v);
+    }
+    if (n < sizeof w->fail)
+        n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s", w->depth ? "]: " : ": ");
+    if (n < sizeof w->fail) snprintf(w->fail + n, sizeof w->fail - n, fmt, detail);
+    w->unknown = unknown;
+}
+
+/* goproblems' convention (scp/ in tsumego.js): a comment "RIGHT" ends each
+ * correct line, and branches without one are wrong. */
+static bool has_right(const sgf_node *n) {
+    const char *c = sgf_get(n, "C");
+    if (c && strstr(c, "RIGHT")) return true;
+    for (const sgf_node *ch = n->child; ch; ch = ch->sibling)
+        if (has_right(ch)) return true;
+    return false;
+}
+
+/* A branch the walk follows: every one, or under the RIGHT convention only
+ * those leading to a RIGHT comment. */
+static bool followed(const walk *w, const sgf_node *ch) { return !w->right_mode || has_right(ch); }
+
+static bool target_gone(const walk *w) {
+    return go_board_at(w->p->board, w->p->target) != go_other(w->p->attacker);
+}
+
+static void walk_node(walk *w, const sgf_node *node, go_color to_move);
+
+/* Does the side's move m win? Played, then solved with the opponent to move:
+ * 1 when the opponent loses (loss or ko_loss, or the target is gone and the
+ * side is the attacker), 0 when it does not, -1 when illegal or undecided. */
+static int tree_move_wins(walk *w, go_point m) {
+    go_problem *p = w->p;
+    if (go_board_play(p->board, w->side, m) != GO_OK) return -1;
+    int r;
+    if (target_gone(w)) {
+        r = w->side == p->attacker;
+    } else {
+        go_color opp = go_other(w->side), saved_c = p->to_play;
+        bool saved_live = p->live;
+        go_tsumego_opts o = *w->ts;
+        o.all_moves = false;
+        p->to_play = opp;
+        p->live = opp != p->attacker;
+        go_tsumego_answer a;
+        go_tsumego_solve(p, &o, &a);
+        p->to_play = saved_c;
+        p->live = saved_live;
+        w->solved++;
+        w->nodes += a.nodes;
+        w->seconds += a.seconds;
+        r = a.result == YOMI_LOSS || a.result == YOMI_KO_LOSS ? 1 : a.result == YOMI_UNKNOWN ? -1 : 0;
+    }
+    go_board_undo(p->board);
+    return r;
+}
+
+/* Plays child's move (colour c, point m) and walks under it. */
+static void walk_child(walk *w, const sgf_node *child, go_color c, go_point m) {
+    if (w->fail[0]) return;
+    if (w->depth >= WALK_MAX_DEPTH) {
+        walk_fail(w, 0, "%s", "tree deeper than the walk follows");
+        return;
+    }
+    w->line_c[w->depth] = c;
+    w->line_m[w->depth] = m;
+    w->depth++;
+    if (go_board_play(w->p->board, c, m) != GO_OK) {
+        walk_fail(w, 0, "%s", "the tree's last move is illegal here");
+    } else {
+        walk_node(w, child, go_other(c));
+        go_board_undo(w->p->board);
+    }
+    w->depth--;
+}
+
+/* The node's position is on the board; to_move: who plays next when the node
+ * has no children (the tree's children say it otherwise). */
+static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
+    if (w->fail[0]) return;
+    go_problem *p = w->p;
+    if (target_gone(w)) {
+        if (w->side != p->attacker) walk_fail(w, 0, "%s", "the target was captured");
+        return;
+    }
+    bool mine = false, theirs = false;
+    for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || !followed(w, ch)) continue;
+        mine |= c == w->side;
+        theirs |= c != w->side && node != w->root;
+    }
+    if (!mine && !theirs) mine = to_move == w->side; /* a leaf: the side still wins */
+    if (mine) {
+        go_tsumego_answer a;
+        go_color saved_c = p->to_play;
+        bool saved_live = p->live;
+        p->to_play = w->side;
+        p->live = w->side != p->attacker;
+        go_tsumego_solve(p, w->ts, &a);
+        p->to_play = saved_c;
+        p->live = saved_live;
+        w->solved++;
+        w->nodes += a.nodes;
+        w->seconds += a.seconds;
+        bool confirmed[GO_MAX_POINTS + 1];
+        memset(confirmed, 0, sizeof confirmed);
+        for (int k = 0; k < a.nmoves; k++)
+            if (a.moves[k] >= 0 && a.moves[k] <= GO_MAX_POINTS) confirmed[a.moves[k]] = true;
+        char buf[160];
+        size_t n = (size_t)snprintf(buf, sizeof buf,
+                                    "%s to play: %s, yomi's moves:", w->side == GO_BLACK ? "black" : "white",
+                                    go_tsumego_result_name(a.result));
+        for (int k = 0; k < a.nmoves && n < sizeof buf - 8; k++) {
+            char v[8];
+            vertex(p->board, a.moves[k], v);
+            n += (size_t)snprintf(buf + n, sizeof buf - n, " %s", v);
+        }
+        /* A definite loss fails here; when a limit left the answer open, the
+         * tree's moves are checked one by one below. */
+        if (!win_class(a.result) && a.result != YOMI_UNKNOWN) {
+            walk_fail(w, 0, "%s", buf);
+            return;
+        }
+        int in_tree = 0, leaf = 1;
+        for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+            go_color c;
+            go_point m;
+            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
+            leaf = 0;
+            if (a.nmoves > 0 && m == a.moves[0]) w->first_in_tree++;
+            if (m < 0 || m > GO_MAX_POINTS) continue;
+            /* A tree move yomi does not list (it lists the moves of the best
+             * result only, and a limit may cut the list): is it a win anyway? */
+            if (!confirmed[m] && tree_move_wins(w, m) == 1) {
+                confirmed[m] = true;
+                w->direct++;
+            }
+            if (confirmed[m])
+                in_tree++;
+            else
+                w->rejected++;
+        }
+        if (!leaf && a.nmoves > 0) w->choices++;
+        if (leaf && !win_class(a.result)) {
+            walk_fail(w, 1, "%s", buf);
+            return;
+        }
+        if (!leaf && !in_tree) {
+            if (n < sizeof buf) snprintf(buf + n, sizeof buf - n, "%s", "; none of the tree's moves wins");
+            walk_fail(w, a.result == YOMI_UNKNOWN || a.nunknown > 0, "%s", buf);
+            return;
+        }
+        for (const sgf_node *ch = node->child; ch && !w->fail[0]; ch = ch->sibling) {
+            go_color c;
+            go_point m;
+            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
+            if (m >= 0 && m <= GO_MAX_POINTS && confirmed[m]) walk_child(w, ch, c, m);
+        }
+    }
+    for (const sgf_node *ch = node->child; ch && !w->fail[0]; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c == w->side || node == w->root ||
+            !followed(w, ch))
+            continue;
+        walk_child(w, ch, c, m);
+    }
+}
+
+/* True when the problem has a solution tree to walk. */
+static bool has_tree(const go_problem *p) {
+    if (!p->sgf || p->sgf->ngames < 1) return false;
+    for (const sgf_node *ch = p->sgf->games[0]->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, p->size, &c, &m, NULL) == 1) return true;
+    }
+    return false;
+}
+
+/* Walks the tree under each colour of the root's moves (a root move of the
+ * other colour answers "what if the opponent plays first"). */
+static void walk_tree(walk *w) {
+    const sgf_node *root = w->p->sgf->games[0];
+    w->right_mode = has_right(root);
+    go_color first[2] = {w->p->to_play, go_other(w->p->to_play)};
+    for (int k = 0; k < 2 && !w->fail[0]; k++) {
+        bool any = false;
+        for (const sgf_node *ch = root->child; ch; ch = ch->sibling) {
+            go_color c;
+            go_point m;
+            any |= sgf_node_move(ch, w->size, &c, &m, NULL) == 1 && c == first[k] && followed(w, ch);
+        }
+        if (!any) continue;
+        w->side = first[k];
+        w->root = root;
+        walk_node(w, root, first[k]);
+    }
+}
+
 static int has_suffix(const char *s, const char *suf) {
     size_t a = strlen(s), b = strlen(suf);
     return a >= b && !strcmp(s + a - b, suf);
@@ -247,6 +538,7 @@ int cli_go_solve(int argc, char **argv, int check) {
                                              {"max-nodes", required_argument, 0, 'n'},
                                              {"hash-mb", required_argument, 0, 'm'},
                                              {"format", required_argument, 0, 'f'},
+                                             {"out", required_argument, 0, 'o'},
                                              {"first", no_argument, 0, '1'},
                                              {"no-frame", no_argument, 0, 'F'},
                                              {"expect-rate", required_argument, 0, 'r'},
@@ -304,11 +596,14 @@ int cli_go_solve(int argc, char **argv, int check) {
                 o.format = FMT_JSON;
             else if (!strcmp(optarg, "sgf"))
                 o.format = FMT_SGF;
+            else if (!strcmp(optarg, "svg"))
+                o.format = FMT_SVG;
             else {
-                fprintf(stderr, "yomi go: --format takes text, json or sgf, not '%s'\n", optarg);
+                fprintf(stderr, "yomi go: --format takes text, json, sgf or svg, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
             }
             break;
+        case 'o': o.out_dir = optarg; break;
         case '1': o.ts.all_moves = false; break;
         case 'F': o.hints.no_frame = true; break;
         case 'r':
@@ -364,7 +659,20 @@ int cli_go_solve(int argc, char **argv, int check) {
         free(files);
         return CLI_BAD_INPUT;
     }
+    if (!check && o.out_dir && o.format != FMT_SVG) {
+        fprintf(stderr, "yomi go: --out writes SVG diagrams: give --format svg\n");
+        rc = CLI_BAD_INPUT;
+    } else if (!check && o.format == FMT_SVG && !o.out_dir && nfiles > 1) {
+        fprintf(stderr, "yomi go: %d problems: give --out DIR to write one SVG file per problem\n", nfiles);
+        rc = CLI_BAD_INPUT;
+    }
+    if (rc != CLI_OK) {
+        for (int i = 0; i < nfiles; i++) free(files[i]);
+        free(files);
+        return rc;
+    }
     int correct = 0, wrong = 0, unknown = 0, nosol = 0, bad = 0, complete = 0;
+    int walked = 0, positions = 0, rejected = 0, direct = 0, choices = 0, first_in_tree = 0;
     double total = 0, worst = 0;
     unsigned long long nodes = 0;
     for (int i = 0; i < nfiles; i++) {
@@ -391,6 +699,35 @@ int cli_go_solve(int argc, char **argv, int check) {
             rc = CLI_BAD_INPUT;
             continue;
         }
+        if (check && has_tree(p)) {
+            walk w;
+            memset(&w, 0, sizeof w);
+            w.p = p;
+            w.ts = &o.ts;
+            w.size = p->size;
+            walk_tree(&w);
+            total += w.seconds;
+            if (w.seconds > worst) worst = w.seconds;
+            nodes += w.nodes;
+            walked++;
+            positions += w.solved;
+            rejected += w.rejected;
+            direct += w.direct;
+            choices += w.choices;
+            first_in_tree += w.first_in_tree;
+            if (!w.fail[0])
+                correct++, complete += w.rejected == 0;
+            else if (w.unknown)
+                unknown++;
+            else
+                wrong++;
+            if (!o.quiet && w.fail[0])
+                printf("%s: %s %s  (%d positions, nodes %llu, %.2fs)\n", files[i],
+                       w.unknown ? "unknown" : "wrong", w.fail, w.solved, (unsigned long long)w.nodes,
+                       w.seconds);
+            go_problem_free(p);
+            continue;
+        }
         go_tsumego_answer a;
         go_tsumego_solve(p, &o.ts, &a);
         total += a.seconds;
@@ -401,7 +738,9 @@ int cli_go_solve(int argc, char **argv, int check) {
                 print_json(files[i], p, &a);
             else if (o.format == FMT_SGF)
                 print_sgf(p, &a);
-            else
+            else if (o.format == FMT_SVG) {
+                if (print_svg(o.out_dir, files, i, p, &a) < 0) rc = CLI_FAILED;
+            } else
                 print_text(files[i], p, &a);
             if (a.result == YOMI_UNKNOWN) rc = rc == CLI_OK ? CLI_FAILED : rc;
             if (nfiles > 1 && isatty(2)) fprintf(stderr, "\r%d/%d", i + 1, nfiles);
@@ -459,6 +798,11 @@ int cli_go_solve(int argc, char **argv, int check) {
                "  no solution given: %d  bad input: %d\n",
                nfiles, correct, rate, wrong, unknown, complete, nosol, bad);
         printf("nodes: %llu  seconds: %.2f  slowest: %.2f\n", nodes, total, worst);
+        if (walked)
+            printf(
+                "solution trees walked: %d  positions solved: %d  tree moves yomi does not find winning: %d"
+                "  (found winning only when played: %d)  yomi's first move in the tree: %d of %d\n",
+                walked, positions, rejected, direct, first_in_tree, choices);
         if (o.expect_rate >= 0 && rate < o.expect_rate) {
             fprintf(stderr, "yomi go check: %.1f%% correct, below the expected %.1f%%\n", rate,
                     o.expect_rate);
