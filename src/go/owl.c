@@ -4,7 +4,6 @@
 #include "yomi/go_owl.h"
 
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +12,10 @@
 /* The tsumego solver reads at most 256 region points; a smaller region keeps
  * each question short. */
 #define OWL_MAX_REGION 180
-#define OWL_RADIUS 3 /* empty points this many steps from the dragon are in the region */
+/* Chosen on ld_owl.tst / owl.tst (2026-11): a wider region or generator reads
+ * more and hits the node limit more often, for no better score. */
+#define OWL_RADIUS 2 /* empty points this many steps from the dragon are in the region */
+#define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
 #define OWL_ESCAPE_DEPTH 3 /* how deep the living frame of the dragon's colour reaches */
 
 static bool diag_link(const go_board *b, go_point d, go_point a, go_point c) {
@@ -185,7 +187,7 @@ static go_board *framed_board(const go_board *b, const bool *region, const bool 
     int qh = 0, qt = 0;
     for (int p = 0; p < GO_MAX_POINTS; p++) depth[p] = -1;
     /* Escape seeds: outside points touching the region that are open space
-     * or stones of a large friendly string. */
+         * or stones of a large friendly string. */
     GO_FOR_POINTS(b, p) {
         want[p] = region[p] ? go_board_at(b, p) : att;
         if (region[p] || !near_region(b, region, p)) continue;
@@ -285,7 +287,7 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, go_ow
     if (out->nodes && o.lim.max_nodes) /* the question's budget is shared */
         o.lim.max_nodes = o.lim.max_nodes > out->nodes ? o.lim.max_nodes - out->nodes : 1;
     o.all_moves = false;
-    if (getenv("OWL_D")) o.distance = atoi(getenv("OWL_D"));
+    o.distance = OWL_DISTANCE;
     o.fixed_master = true; /* one question: nobody is ko master (a repetition goes to the defender) */
     o.ko_master = GO_EMPTY;
     p->to_play = to_play;
@@ -296,9 +298,6 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, go_ow
         return;
     }
     go_tsumego_solve(p, &o, a);
-    if (getenv("YOMI_OWL_DEBUG"))
-        fprintf(stderr, "solve: result %d nodes %llu nunknown %d nmoves %d nregion %d\n", a->result,
-                (unsigned long long)a->nodes, a->nunknown, a->nmoves, p->nregion);
     out->nodes += a->nodes;
     out->result = a->result;
     out->move = a->result == YOMI_LOSS || a->result == YOMI_UNKNOWN ? GO_NO_POINT
@@ -332,7 +331,7 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
     static _Thread_local bool dragon[GO_MAX_POINTS], region[GO_MAX_POINTS], big[GO_MAX_POINTS];
     dragon_mark(b, str, dragon);
     int nreg = 0;
-    for (int radius = getenv("OWL_R") ? atoi(getenv("OWL_R")) : OWL_RADIUS; radius >= 1; radius--) {
+    for (int radius = OWL_RADIUS; radius >= 1; radius--) {
         nreg = build_region(b, dragon, radius, region, big);
         if (nreg <= OWL_MAX_REGION) break;
     }
@@ -346,30 +345,6 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
     if (go_board_at(fb, str) != def) {
         go_board_free(fb);
         return;
-    }
-    if (getenv("YOMI_OWL_DEBUG")) { /* DEBUG */
-        go_board_print(fb, stderr);
-        GO_FOR_POINTS(b, q) {
-            if (go_col(q) == 0) fputc('\n', stderr);
-            fputc(region[q] ? (go_board_at(fb, q) == GO_EMPTY       ? '+'
-                                   : go_board_at(fb, q) == GO_BLACK ? 'X'
-                                                                    : 'O')
-                            : '.',
-                  stderr);
-        }
-        fputc('\n', stderr);
-        FILE *sf = fopen("/tmp/owl_debug.sgf", "w");
-        fprintf(sf, "(;SZ[%d]PL[%s]", go_board_size(fb),
-                attack ? (def == GO_BLACK ? "W" : "B") : (def == GO_BLACK ? "B" : "W"));
-        for (int col = 1; col <= 2; col++) {
-            fprintf(sf, col == 1 ? "AB" : "AW");
-            GO_FOR_POINTS(b, q)
-            if (go_board_at(fb, q) == col) fprintf(sf, "[%c%c]", 'a' + go_col(q), 'a' + go_row(q));
-        }
-        fprintf(sf, "MA[%c%c]SQ", 'a' + go_col(str), 'a' + go_row(str));
-        GO_FOR_POINTS(b, q) if (region[q]) fprintf(sf, "[%c%c]", 'a' + go_col(q), 'a' + go_row(q));
-        fprintf(sf, ")\n");
-        fclose(sf);
     }
     go_problem_hints h;
     memset(&h, 0, sizeof h);
