@@ -305,9 +305,12 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, go_ow
                                                                     : GO_PASS;
     out->basis = a->result == YOMI_UNKNOWN ? YOMI_BASIS_UNKNOWN : YOMI_BASIS_HEURISTIC;
     /* The solver answers no result when the side to play wins only by
-     * passing (no first move to show); the other side's question tells. */
+     * passing (no first move to show; its root moves may then be left
+     * undecided); the other side's question tells: when that side loses
+     * moving first, passing wins. Within what is left of the budget. */
     bool limited = lim && lim->max_nodes && out->nodes >= lim->max_nodes;
-    if (a->result == YOMI_UNKNOWN && a->nunknown == 0 && !limited) {
+    if (a->result == YOMI_UNKNOWN && !limited) {
+        if (o.lim.max_nodes) o.lim.max_nodes = lim->max_nodes - out->nodes;
         p->to_play = go_other(to_play);
         p->live = p->to_play != p->attacker;
         go_tsumego_solve(p, &o, a);
