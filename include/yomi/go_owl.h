@@ -46,6 +46,20 @@ typedef struct go_owl_answer {
 void go_owl_attack(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out);
 void go_owl_defend(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out);
 
+typedef enum go_owl_status {
+    GO_OWL_UNKNOWN = 0, /* a limit stopped one of the questions */
+    GO_OWL_ALIVE, /* no attack works */
+    GO_OWL_DEAD, /* an attack works and no defence does */
+    GO_OWL_CRITICAL /* whoever moves first wins: attack->move and defend->move */
+} go_owl_status;
+
+/* GNU Go's dragon_status: the attack question, then (unless alive) the
+ * defence question. When critical and the defence's move also kills (checked
+ * with one more question), that move is the attack shown: the vital point.
+ * defend is filled only when the attack works. */
+go_owl_status go_owl_dragon_status(const go_board *b, go_point str, const yomi_limits *lim,
+                                   go_owl_answer *attack, go_owl_answer *defend);
+
 /* The dragon's stones (the strings the questions read as one), at most max. */
 int go_owl_dragon(const go_board *b, go_point str, go_point *out, int max);
 

@@ -376,3 +376,45 @@ void go_owl_attack(const go_board *b, go_point str, const yomi_limits *lim, go_o
 void go_owl_defend(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out) {
     owl_question(b, str, lim, false, out);
 }
+
+/* Does the attacker's move at m work? Played on a copy; the dragon's owner
+ * answers. 1 yes, 0 no, -1 unknown (a limit, an illegal move). */
+static int attack_at(const go_board *b, go_point str, go_point m, const yomi_limits *lim, uint64_t *nodes) {
+    if (!go_board_on(b, m) || go_board_at(b, m) != GO_EMPTY) return -1;
+    go_color def = go_board_at(b, str);
+    go_board *c = go_board_new(go_board_size(b));
+    if (!c) return -1;
+    go_board_copy(c, b);
+    int r = -1;
+    if (go_board_play(c, go_other(def), m) == GO_OK) {
+        if (go_board_at(c, str) != def) {
+            r = 1;
+        } else {
+            go_owl_answer a;
+            go_owl_defend(c, str, lim, &a);
+            *nodes += a.nodes;
+            r = a.result == YOMI_LOSS ? 1 : a.result == YOMI_UNKNOWN ? -1 : 0;
+        }
+    }
+    go_board_free(c);
+    return r;
+}
+
+go_owl_status go_owl_dragon_status(const go_board *b, go_point str, const yomi_limits *lim,
+                                   go_owl_answer *attack, go_owl_answer *defend) {
+    memset(defend, 0, sizeof *defend);
+    answer_unknown(defend);
+    go_owl_attack(b, str, lim, attack);
+    if (attack->result == YOMI_UNKNOWN) return GO_OWL_UNKNOWN;
+    if (attack->result == YOMI_LOSS) return GO_OWL_ALIVE;
+    go_owl_defend(b, str, lim, defend);
+    if (defend->result == YOMI_UNKNOWN) return GO_OWL_UNKNOWN;
+    if (defend->result == YOMI_LOSS) return GO_OWL_DEAD;
+    /* The point both want: when the defence's move also kills, it is the
+     * attack shown (the vital point of the shape). */
+    go_point d = defend->move;
+    if (d != attack->move && d != GO_PASS && d != GO_NO_POINT && attack->result == YOMI_WIN &&
+        attack_at(b, str, d, lim, &attack->nodes) == 1)
+        attack->move = d;
+    return GO_OWL_CRITICAL;
+}

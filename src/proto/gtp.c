@@ -482,13 +482,18 @@ static bool cmd_dragon_status(gtp_engine *g, int argc, char **argv) {
     go_point p;
     if (!string_arg(g, argc, argv, &p)) return false;
     go_owl_answer at, de;
-    if (!owl_read(g, p, true, &at)) return false;
-    if (at.result == YOMI_LOSS) {
+    go_owl_status st = go_owl_dragon_status(g->board, p, &g->lim, &at, &de);
+    g->nodes += at.nodes + de.nodes;
+    if (st == GO_OWL_UNKNOWN) {
+        g->unknown = true;
+        if (at.too_large || de.too_large) return fail(g, "unknown: the dragon's region is too large to read");
+        return fail(g, "unknown: a search limit was reached (not proven)");
+    }
+    if (st == GO_OWL_ALIVE) {
         sb_puts(&g->out, "alive");
         return true;
     }
-    if (!owl_read(g, p, false, &de)) return false;
-    if (de.result == YOMI_LOSS) {
+    if (st == GO_OWL_DEAD) {
         sb_puts(&g->out, "dead");
         return true;
     }
