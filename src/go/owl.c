@@ -155,14 +155,15 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
     return count;
 }
 
-/* Open space: an empty point off the first two lines with no enemy stone
- * within two steps. */
+/* Open space: an empty point off the first line with no enemy stone next to
+ * it (chosen on the owl suites against "off the first two lines, no enemy
+ * within two steps", which left the defender too few ways out). */
 static bool open_point(const go_board *b, go_point p, go_color att) {
     int n = go_board_size(b), c = go_col(p), r = go_row(p);
-    if (c < 2 || r < 2 || c > n - 3 || r > n - 3) return false;
-    for (int dr = -2; dr <= 2; dr++)
-        for (int dc = -2; dc <= 2; dc++) {
-            if (abs(dr) + abs(dc) > 2) continue;
+    if (c < 1 || r < 1 || c > n - 2 || r > n - 2) return false;
+    for (int dr = -1; dr <= 1; dr++)
+        for (int dc = -1; dc <= 1; dc++) {
+            if (abs(dr) + abs(dc) > 1) continue;
             int cc = c + dc, rr = r + dr;
             if (cc < 0 || rr < 0 || cc >= n || rr >= n) continue;
             if (go_board_at(b, go_pt(cc, rr)) == att) return false;
