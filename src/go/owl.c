@@ -209,20 +209,21 @@ static go_board *framed_board(const go_board *b, const bool *region, const bool 
         }
     }
     /* Eyes: outside points whose neighbours are all outside and of one frame
-     * colour, no two within a king's step (the frame stays connected). */
+     * colour, no two within a king's step (the frame stays connected); the
+     * dragon's frame first, where eyes are scarce. */
     static _Thread_local bool hole[GO_MAX_POINTS];
     memset(hole, 0, sizeof(bool) * GO_MAX_POINTS);
-    GO_FOR_POINTS(b, p) {
-        if (region[p] || near_region(b, region, p)) continue;
-        bool ok = true;
-        GO_FOR_NEIGHBORS(p, q) {
-            if (go_board_on(b, q) && want[q] != want[p]) ok = false;
+    for (int k = 0; k < 2; k++) GO_FOR_POINTS(b, p) {
+            if (region[p] || near_region(b, region, p) || want[p] != (k == 0 ? def : att)) continue;
+            bool ok = true;
+            GO_FOR_NEIGHBORS(p, q) {
+                if (go_board_on(b, q) && want[q] != want[p]) ok = false;
+            }
+            for (int dr = -1; dr <= 1 && ok; dr++)
+                for (int dc = -1; dc <= 1; dc++)
+                    if (hole[p + dr * GO_STRIDE + dc]) ok = false;
+            hole[p] = ok;
         }
-        for (int dr = -1; dr <= 1 && ok; dr++)
-            for (int dc = -1; dc <= 1; dc++)
-                if (hole[p + dr * GO_STRIDE + dc]) ok = false;
-        hole[p] = ok;
-    }
     go_board *fb = go_board_new(n);
     if (!fb) return NULL;
     GO_FOR_POINTS(b, p) {
