@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "yomi/go_reading.h"
 #include "yomi/go_tsumego.h"
 
 /* The tsumego solver reads at most 256 region points; a smaller region keeps
@@ -16,6 +17,7 @@
  * more and hits the node limit more often, for no better score. */
 #define OWL_RADIUS 2 /* empty points this many steps from the dragon are in the region */
 #define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
+#define OWL_TACTICAL_NODES 5000 /* the tactical reader's budget for the capture shortcut */
 #define OWL_ESCAPE_DEPTH 3 /* how deep the living frame of the dragon's colour reaches */
 
 static bool diag_link(const go_board *b, go_point d, go_point a, go_point c) {
@@ -326,6 +328,34 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, go_ow
     free(a);
 }
 
+/* A dragon of one string that the tactical reader captures outright is
+ * dead without more reading (GNU Go's owl asks the same first). */
+static bool tactical_capture(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out) {
+    yomi_limits rl;
+    memset(&rl, 0, sizeof rl);
+    if (lim) rl = *lim;
+    rl.max_nodes = OWL_TACTICAL_NODES;
+    rl.hash_mb = 1;
+    go_reader *r = go_reader_new(&rl);
+    if (!r) return false;
+    go_board *c = go_board_new(go_board_size(b));
+    if (!c) {
+        go_reader_free(r);
+        return false;
+    }
+    go_board_copy(c, b);
+    go_point m = GO_NO_POINT;
+    yomi_result res = go_attack(r, c, str, &m);
+    out->nodes += go_reader_nodes(r);
+    go_reader_free(r);
+    go_board_free(c);
+    if (res != YOMI_WIN || m == GO_NO_POINT) return false;
+    out->result = YOMI_WIN;
+    out->move = m;
+    out->basis = YOMI_BASIS_HEURISTIC;
+    return true;
+}
+
 static void owl_question(const go_board *b, go_point str, const yomi_limits *lim, bool attack,
                          go_owl_answer *out) {
     memset(out, 0, sizeof *out);
@@ -334,7 +364,8 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
     go_color def = go_board_at(b, str);
     if (def != GO_BLACK && def != GO_WHITE) return;
     static _Thread_local bool dragon[GO_MAX_POINTS], region[GO_MAX_POINTS], big[GO_MAX_POINTS];
-    dragon_mark(b, str, dragon);
+    int nstones = dragon_mark(b, str, dragon);
+    if (attack && nstones == go_string_size(b, str) && tactical_capture(b, str, lim, out)) return;
     int nreg = 0;
     for (int radius = OWL_RADIUS; radius >= 1; radius--) {
         nreg = build_region(b, dragon, radius, region, big);
