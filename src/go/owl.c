@@ -334,7 +334,9 @@ static bool tactical_capture(const go_board *b, go_point str, const yomi_limits 
     yomi_limits rl;
     memset(&rl, 0, sizeof rl);
     if (lim) rl = *lim;
-    rl.max_nodes = OWL_TACTICAL_NODES;
+    /* Within the user's limit too: a question it stops answers unknown. */
+    rl.max_nodes =
+        lim && lim->max_nodes && lim->max_nodes < OWL_TACTICAL_NODES ? lim->max_nodes : OWL_TACTICAL_NODES;
     rl.hash_mb = 1;
     go_reader *r = go_reader_new(&rl);
     if (!r) return false;
