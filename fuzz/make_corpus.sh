@@ -57,10 +57,25 @@ for b in $(ls "$out/fuzz_gtp"/block-* | sort -t- -k2 -n); do
     fi
     rm -f "$b"
 done
+# The owl suites the same way (ld_owl.tst, owl.tst): a few cases of each.
+for suite in ld_owl owl; do
+    awk '/^loadsgf /{k++} k{print > (OUT "/block-" k)}' OUT="$out/fuzz_gtp" "$data/go/gnugo-regress/$suite.tst"
+    n=0
+    for b in $(ls "$out/fuzz_gtp"/block-* | sort -t- -k2 -n); do
+        sgf=$(awk 'NR==1{print $2}' "$b")
+        f=$data/go/gnugo-regress/$sgf
+        if [ -f "$f" ] && [ $(($(wc -c <"$f") + $(wc -c <"$b"))) -lt $max ] && [ $n -lt 8 ]; then
+            n=$((n + 1))
+            { cat "$f"; printf '\0'; cat "$b"; } >"$out/fuzz_gtp/seed-$suite-$(printf %02d $n)"
+        fi
+        rm -f "$b"
+    done
+done
 # A plain session (no SGF part): play, capture, ko, undo-like commands, analysis.
 printf '%s\n' "protocol_version" "boardsize 9" "clear_board" "komi 6.5" "play B E5" "play W E6" \
     "play B D6" "play W F5" "play B F6" "play W E4" "play B E7" "countlib E6" "findlib E6" \
     "attack E6" "defend E6" "trymove B D5" "ladder_attack E6" "popgo" "genmove W" \
+    "owl_attack E6" "owl_defend E5" "dragon_status E6" "owl_does_attack D5 E6" "owl_does_defend D5 E5" \
     "showboard" "list_commands" "quit" >"$out/fuzz_gtp/seed-session"
 
 # --- fuzz_obf: the FFO files in slices of five lines; a file with comments.

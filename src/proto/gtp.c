@@ -15,6 +15,7 @@
 #include "go/genmove.h"
 #include "yomi/go_board.h"
 #include "yomi/go_ladder.h"
+#include "yomi/go_owl.h"
 #include "yomi/go_reading.h"
 #include "yomi/go_sgf.h"
 
@@ -412,6 +413,97 @@ static bool cmd_ladder_attack(gtp_engine *g, int argc, char **argv) {
     return print_result(g, res, move);
 }
 
+/* ---- owl: a dragon's life and death (heuristic answers, GNU Go's codes) ---- */
+
+/* Runs one owl question with the reading commands' limits; false (a GTP
+ * error) when a limit stopped it or the region is too large to read. */
+static bool owl_read(gtp_engine *g, go_point p, bool attack, go_owl_answer *a) {
+    if (attack)
+        go_owl_attack(g->board, p, &g->lim, a);
+    else
+        go_owl_defend(g->board, p, &g->lim, a);
+    g->nodes += a->nodes;
+    if (a->result != YOMI_UNKNOWN) return true;
+    g->unknown = true;
+    if (a->too_large) return fail(g, "unknown: the dragon's region is too large to read");
+    return fail(g, "unknown: a search limit was reached (not proven)");
+}
+
+static bool owl_string(gtp_engine *g, int argc, char **argv, bool attack) {
+    go_point p;
+    if (!string_arg(g, argc, argv, &p)) return false;
+    go_owl_answer a;
+    if (!owl_read(g, p, attack, &a)) return false;
+    return print_result(g, a.result, a.move);
+}
+
+static bool cmd_owl_attack(gtp_engine *g, int argc, char **argv) { return owl_string(g, argc, argv, true); }
+static bool cmd_owl_defend(gtp_engine *g, int argc, char **argv) { return owl_string(g, argc, argv, false); }
+
+/* owl_does_attack MOVE V / owl_does_defend MOVE V: does MOVE, played by the
+ * dragon's opponent (owner), kill (save) the dragon at V? The reply to it is
+ * read with the other side to move: the code is that side's failure. */
+static bool owl_does(gtp_engine *g, int argc, char **argv, bool attack) {
+    if (argc < 2) return fail(g, "invalid coordinate");
+    go_point m = go_vertex_parse(g->board, argv[0]);
+    if (m == GO_NO_POINT || m == GO_PASS) return fail(g, "invalid coordinate");
+    go_point p;
+    if (!string_arg(g, argc - 1, argv + 1, &p)) return false;
+    if (go_board_at(g->board, m) != GO_EMPTY) return fail(g, "move vertex must be empty");
+    go_color def = go_board_at(g->board, p), mover = attack ? go_other(def) : def;
+    if (go_board_play(g->board, mover, m) != GO_OK) return fail(g, "illegal move");
+    go_owl_answer a;
+    bool ok = true;
+    int code = 0;
+    if (go_board_at(g->board, p) != def) {
+        code = attack ? 1 : 0; /* the move captured the dragon's stone at once */
+    } else {
+        ok = owl_read(g, p, !attack, &a);
+        /* The reply's result for the replying side, turned round. */
+        if (ok)
+            code = a.result == YOMI_WIN ? 0 : a.result == YOMI_KO_WIN ? 3 : a.result == YOMI_KO_LOSS ? 2 : 1;
+    }
+    go_board_undo(g->board);
+    if (!ok) return false;
+    sb_printf(&g->out, "%d", code);
+    return true;
+}
+
+static bool cmd_owl_does_attack(gtp_engine *g, int argc, char **argv) {
+    return owl_does(g, argc, argv, true);
+}
+static bool cmd_owl_does_defend(gtp_engine *g, int argc, char **argv) {
+    return owl_does(g, argc, argv, false);
+}
+
+/* dragon_status V: "alive" when no attack works, "dead" when one works and no
+ * defence does, else "critical ATTACK DEFEND". */
+static bool cmd_dragon_status(gtp_engine *g, int argc, char **argv) {
+    go_point p;
+    if (!string_arg(g, argc, argv, &p)) return false;
+    go_owl_answer at, de;
+    go_owl_status st = go_owl_dragon_status(g->board, p, &g->lim, &at, &de);
+    g->nodes += at.nodes + de.nodes;
+    if (st == GO_OWL_UNKNOWN) {
+        g->unknown = true;
+        if (at.too_large || de.too_large) return fail(g, "unknown: the dragon's region is too large to read");
+        return fail(g, "unknown: a search limit was reached (not proven)");
+    }
+    if (st == GO_OWL_ALIVE) {
+        sb_puts(&g->out, "alive");
+        return true;
+    }
+    if (st == GO_OWL_DEAD) {
+        sb_puts(&g->out, "dead");
+        return true;
+    }
+    char va[8], vd[8];
+    format_vertex(g->board, at.move, va);
+    format_vertex(g->board, de.move, vd);
+    sb_printf(&g->out, "critical %s %s", va, vd);
+    return true;
+}
+
 static bool cmd_reset_reading_node_counter(gtp_engine *g, int argc, char **argv) {
     (void)argc, (void)argv;
     g->nodes = 0;
@@ -433,6 +525,9 @@ static bool cmd_gogui_analyze_commands(gtp_engine *g, int argc, char **argv) {
             "string/Ladder attack/ladder_attack %p\n"
             "string/Liberty count/countlib %p\n"
             "plist/Liberties/findlib %p\n"
+            "string/Owl attack/owl_attack %p\n"
+            "string/Owl defend/owl_defend %p\n"
+            "string/Dragon status/dragon_status %p\n"
             "none/Increase depths/increase_depths\n"
             "none/Decrease depths/decrease_depths");
     return true;
@@ -495,6 +590,11 @@ static const gtp_cmd commands[] = {
     {"attack", cmd_attack},
     {"defend", cmd_defend},
     {"ladder_attack", cmd_ladder_attack},
+    {"owl_attack", cmd_owl_attack},
+    {"owl_defend", cmd_owl_defend},
+    {"owl_does_attack", cmd_owl_does_attack},
+    {"owl_does_defend", cmd_owl_does_defend},
+    {"dragon_status", cmd_dragon_status},
     {"reset_reading_node_counter", cmd_reset_reading_node_counter},
     {"get_reading_node_counter", cmd_get_reading_node_counter},
     {"gogui-analyze_commands", cmd_gogui_analyze_commands},
