@@ -82,6 +82,7 @@ enum {
     GO_TS_NO_DISTANCE = 1u << 3, /* every region point instead of the distance generator */
     /* 1u << 4 is kept for the blocking prune of seed 000, not yet built. */
     GO_TS_OWN_DFPN = 1u << 5, /* tsumego.c's own df-pn instead of core's dfpn */
+    GO_TS_NO_EXCHANGE = 1u << 6, /* keep forcing exchanges among the winning first moves */
 };
 
 #define GO_TSUMEGO_MAX_PV 64
@@ -97,6 +98,11 @@ typedef struct go_tsumego_answer {
     go_point pv[GO_TSUMEGO_MAX_PV];
     uint64_t nodes;
     double seconds;
+    /* Winning first moves left out of moves[]: forcing exchanges, after each of
+     * which some answer of the opponent leaves only the other winning first
+     * moves winning (the exchange changes nothing; GO_TS_NO_EXCHANGE keeps them). */
+    int nexchange;
+    go_point exchange[GO_TSUMEGO_MAX_SOL];
 } go_tsumego_answer;
 
 /* Solves p (the board is restored). opts may be NULL (no limits, every

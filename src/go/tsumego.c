@@ -712,6 +712,130 @@ static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *m
         }
 }
 
+/* ---- Forcing exchanges among the winning first moves ----
+ *
+ * A winning first move m is a forcing exchange when the opponent has an answer
+ * r after which the side to play wins only with another of the winning first
+ * moves (every move outside them, pass included, is proved to lose): m and r
+ * were an exchange played before the real key move (a kikashi that changes
+ * nothing, or a sacrifice captured at once). Such moves still win; they go to
+ * the answer's exchange list instead of moves[]. */
+
+static _Thread_local const go_point *xc_ban;
+static _Thread_local int xc_nban;
+
+/* cb_generate at the root of an exchange question without the banned moves. */
+static int xc_generate(void *ctx, int *moves, int max) {
+    int n = cb_generate(ctx, moves, max);
+    const ts *s = ctx;
+    if (s->nsteps != 0) return n;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        bool ban = false;
+        for (int j = 0; j < xc_nban && !ban; j++) ban = moves[i] == xc_ban[j];
+        if (!ban) moves[k++] = moves[i];
+    }
+    return k;
+}
+
+/* 1 when the side to play (p->to_play, on the board now) provably cannot win
+ * with a move outside ban[0..nban); 0 when it can; -1 undecided. */
+static int xc_only_banned(ts *s, go_problem *p, dfpn *d, const go_point *ban, int nban,
+                          const yomi_limits *all, uint64_t budget, uint64_t *used) {
+    dfpn_game g;
+    core_game(s, &g);
+    g.generate = xc_generate;
+    xc_ban = ban;
+    xc_nban = nban;
+    dfpn_clear(d);
+    s->to_move = p->to_play;
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+    yomi_limits lim;
+    remaining(s, all, *used, &lim);
+    if (!lim.max_nodes || lim.max_nodes > budget) lim.max_nodes = budget;
+    dfpn_result r;
+    int rc = dfpn_solve(d, &g, s, &lim, &r);
+    xc_ban = NULL;
+    xc_nban = 0;
+    if (rc != 0) return -1;
+    *used += r.nodes;
+    if (r.result == YOMI_UNKNOWN) return -1;
+    return (r.result == YOMI_WIN) != (p->to_play == s->att);
+}
+
+/* The main line after first move m (m included), or 0. */
+static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int max) {
+    go_point sk;
+    go_color skc = GO_EMPTY;
+    if (!ts_play(s, p->to_play, m, &sk, &skc)) return 0;
+    dfpn_game g;
+    core_game(s, &g);
+    dfpn_clear(d);
+    s->to_move = go_other(p->to_play);
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+    yomi_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.max_nodes = 200000;
+    dfpn_result r;
+    int n = 0;
+    pv[n++] = m;
+    if (!target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result != YOMI_UNKNOWN) {
+        int pvm[GO_TSUMEGO_MAX_PV];
+        int k = dfpn_pv(d, &g, s, pvm, max - 1);
+        for (int i = 0; i < k; i++) pv[n++] = pvm[i];
+    }
+    ts_undo(s, sk, skc);
+    return n;
+}
+
+/* Moves the winners that are forcing exchanges from out->moves to
+ * out->exchange (all of them stay when every winner is one). */
+static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
+                           uint64_t budget, uint64_t *used) {
+    int n = out->nmoves;
+    if (n < 2 || n > 16) return;
+    bool xc[16] = {false};
+    int nxc = 0;
+    uint64_t spent = 0;
+    go_color me = p->to_play, opp = go_other(me);
+    for (int i = 0; i < n && spent < budget; i++) {
+        go_point others[16];
+        int no = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i) others[no++] = out->moves[j];
+        go_point sk, sk2;
+        go_color skc = GO_EMPTY, skc2 = GO_EMPTY;
+        if (!ts_play(s, me, out->moves[i], &sk, &skc)) continue;
+        go_point replies[TS_MAXM];
+        int nr = target_captured(s) ? 0 : gen_moves(s, opp, replies) - 1; /* not the pass */
+        for (int k = 0; k < nr && !xc[i] && spent < budget; k++) {
+            if (!ts_play(s, opp, replies[k], &sk2, &skc2)) continue;
+            uint64_t u = *used + spent;
+            /* Only an answer that captures m's stone: m then left nothing behind. */
+            if (!target_captured(s) && go_at(s->b, out->moves[i]) == GO_EMPTY)
+                xc[i] = xc_only_banned(s, p, d, others, no, all, 20000, &u) == 1;
+            spent = u - *used;
+            ts_undo(s, sk2, skc2);
+        }
+        ts_undo(s, sk, skc);
+        nxc += xc[i];
+    }
+    *used += spent;
+    if (nxc == 0 || nxc == n) return;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (xc[i]) {
+            out->exchange[out->nexchange++] = out->moves[i];
+        } else {
+            out->move_result[k] = out->move_result[i];
+            out->moves[k++] = out->moves[i];
+        }
+    }
+    out->nmoves = k;
+}
+
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -772,6 +896,14 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
             if (nwin > 0) {
                 memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
                 out->npv = npv;
+                if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
+                    yomi_limits lim;
+                    remaining(&s, &o->lim, used, &lim);
+                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 2000000;
+                    drop_exchanges(&s, p, d, out, &o->lim, budget, &used);
+                    if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
+                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                }
                 break;
             }
             if (r == 1) break; /* the root wins only by passing: no first move to show */
