@@ -80,9 +80,10 @@ enum {
     GO_TS_NO_STATIC = 1u << 1, /* no static life rules: lines end only by capture or passes */
     GO_TS_NO_LEARNED = 1u << 2, /* hand ordering instead of the learned scorer */
     GO_TS_NO_DISTANCE = 1u << 3, /* every region point instead of the distance generator */
-    /* 1u << 4 is kept for the blocking prune of seed 000, not yet built. */
+    GO_TS_NO_BLOCKING = 1u << 4, /* no blocking prune in the distance generator (seed 000) */
     GO_TS_OWN_DFPN = 1u << 5, /* tsumego.c's own df-pn instead of core's dfpn */
     GO_TS_NO_EXCHANGE = 1u << 6, /* keep forcing exchanges among the winning first moves */
+    GO_TS_NO_VERIFY = 1u << 7, /* trust the distance generator: no full-region check of its answer */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

@@ -28,7 +28,8 @@ static void usage(FILE *o, int check) {
             "  --hash-mb M          transposition table size (default: 16)\n"
             "  --first              stop at the first winning move\n"
             "  --no-frame           search the board as given (the region: the target's space)\n"
-            "  --without LIST       switch techniques off: order,static,learned,distance\n"
+            "  --without LIST       switch techniques off: order,static,learned,distance,\n"
+            "                       blocking,verify,exchange\n"
             "  --distance D         distance generator bound (default 4)\n"
             "%s",
             check ? "check" : "solve",
@@ -324,11 +325,10 @@ int cli_go_solve(int argc, char **argv, int check) {
             static const struct {
                 const char *name;
                 unsigned bit;
-            } feats[] = {{"order", GO_TS_NO_ORDER},
-                         {"static", GO_TS_NO_STATIC},
-                         {"learned", GO_TS_NO_LEARNED},
-                         {"distance", GO_TS_NO_DISTANCE},
-                         {"core-dfpn", GO_TS_OWN_DFPN}};
+            } feats[] = {{"order", GO_TS_NO_ORDER},       {"static", GO_TS_NO_STATIC},
+                         {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
+                         {"blocking", GO_TS_NO_BLOCKING}, {"verify", GO_TS_NO_VERIFY},
+                         {"exchange", GO_TS_NO_EXCHANGE}, {"core-dfpn", GO_TS_OWN_DFPN}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -336,10 +336,10 @@ int cli_go_solve(int argc, char **argv, int check) {
                 for (size_t k = 0; k < sizeof feats / sizeof feats[0]; k++)
                     if (!strcmp(tok, feats[k].name)) bit = feats[k].bit;
                 if (!bit) {
-                    fprintf(
-                        stderr,
-                        "yomi go: --without takes order, static, learned, distance, core-dfpn; not '%s'\n",
-                        tok);
+                    fprintf(stderr,
+                            "yomi go: --without takes order, static, learned, distance, blocking, verify, "
+                            "exchange, core-dfpn; not '%s'\n",
+                            tok);
                     return CLI_BAD_INPUT;
                 }
                 o.ts.disable |= bit;

@@ -250,6 +250,8 @@ static int gen_moves(ts *s, go_color c, go_point *out) {
         int r = go_board_check_move(s->b, c, m);
         if (r == GO_OK || (r == GO_ILLEGAL_KO && s->thr[c] > 0)) out[n++] = m;
     }
+    if (use_d && !(s->disable & GO_TS_NO_BLOCKING))
+        n = zone_block_prune(s->b, s->region, s->target, c, s->dlimit, dist, out, n);
     ord_sort(s->b, &s->ord, c, out, n);
     out[n++] = GO_PASS;
     return n;
@@ -836,6 +838,56 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
     out->nmoves = k;
 }
 
+/* ---- Checking the distance generator's winners with every region move ----
+ *
+ * The distance generator leaves moves out for both sides, so a first move it
+ * proves may lose to an answer it never generated. Each winner is searched
+ * again with every region point generated (GO_TS_NO_DISTANCE): a move the full
+ * search refutes is dropped. Returns the number refuted. */
+static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
+                       uint64_t budget, uint64_t *used) {
+    int n = out->nmoves, k = 0, refuted = 0;
+    if (n <= 0) return 0;
+    unsigned saved = s->disable;
+    s->disable |= GO_TS_NO_DISTANCE;
+    for (int i = 0; i < n; i++) {
+        go_point m = out->moves[i], sk;
+        go_color skc = GO_EMPTY;
+        bool lost = false;
+        if (ts_play(s, p->to_play, m, &sk, &skc)) {
+            if (!target_captured(s)) {
+                dfpn_game g;
+                core_game(s, &g);
+                dfpn_clear(d);
+                s->to_move = go_other(p->to_play);
+                s->last_pass = s->ended = false;
+                s->nsteps = 0;
+                yomi_limits lim;
+                remaining(s, all, *used, &lim);
+                uint64_t per = budget / (uint64_t)n;
+                if (!lim.max_nodes || lim.max_nodes > per) lim.max_nodes = per ? per : 1;
+                dfpn_result r;
+                if (dfpn_solve(d, &g, s, &lim, &r) == 0) {
+                    *used += r.nodes;
+                    /* r is for the opponent to move: it refutes m when it wins. */
+                    if (r.result != YOMI_UNKNOWN)
+                        lost = (r.result == YOMI_WIN) == (go_other(p->to_play) == s->att);
+                }
+            }
+            ts_undo(s, sk, skc);
+        }
+        if (lost) {
+            refuted++;
+        } else {
+            out->move_result[k] = out->move_result[i];
+            out->moves[k++] = m;
+        }
+    }
+    out->nmoves = k;
+    s->disable = saved;
+    return refuted;
+}
+
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -881,6 +933,11 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     bool core = !(o->disable & GO_TS_OWN_DFPN);
     dfpn *d = core ? dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16) : NULL;
     uint64_t used = 0;
+    /* Pass 0 with the distance generator (unless switched off); pass 1, every
+     * region point, when pass 0 ends in a loss or the full search refutes all
+     * of its winners. */
+    bool full = (o->disable & GO_TS_NO_DISTANCE) != 0, refuted_all = false;
+again:
     for (int t = 0; t < ntiers; t++) {
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
@@ -896,6 +953,20 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
             if (nwin > 0) {
                 memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
                 out->npv = npv;
+                if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
+                    yomi_limits lim;
+                    remaining(&s, &o->lim, used, &lim);
+                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 1000000;
+                    verify_wins(&s, p, d, out, &o->lim, budget, &used);
+                    if (out->nmoves == 0) {
+                        refuted_all = true;
+                        out->result = YOMI_UNKNOWN;
+                        out->npv = 0;
+                        break; /* every winner refuted: the full search decides */
+                    }
+                    if (out->pv[0] != out->moves[0])
+                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                }
                 if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
                     yomi_limits lim;
                     remaining(&s, &o->lim, used, &lim);
@@ -937,6 +1008,19 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         }
         if (out->nunknown) break; /* a weaker tier cannot be decided soundly */
         if (t == ntiers - 1) out->result = YOMI_LOSS;
+    }
+    if (core && d && !full && !(o->disable & GO_TS_NO_VERIFY) && (out->result == YOMI_LOSS || refuted_all)) {
+        yomi_limits lim;
+        remaining(&s, &o->lim, used, &lim);
+        if (!s.ctl.stopped && (!o->lim.max_nodes || used < o->lim.max_nodes)) {
+            full = true;
+            s.disable |= GO_TS_NO_DISTANCE;
+            n = gen_moves(&s, me, moves) - 1;
+            out->result = YOMI_UNKNOWN;
+            out->nmoves = out->nexchange = out->npv = out->nunknown = 0;
+            out->proved = true;
+            goto again;
+        }
     }
     out->nodes = core ? used : s.ctl.nodes;
     out->seconds = yomi_ctl_elapsed(&s.ctl);
