@@ -844,48 +844,79 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
  * proves may lose to an answer it never generated. Each winner is searched
  * again with every region point generated (GO_TS_NO_DISTANCE): a move the full
  * search refutes is dropped. Returns the number refuted. */
-static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
-                       uint64_t budget, uint64_t *used) {
-    int n = out->nmoves, k = 0, refuted = 0;
-    if (n <= 0) return 0;
-    unsigned saved = s->disable;
-    s->disable |= GO_TS_NO_DISTANCE;
+/* For each first move m[i] of the side to play: lost[i] when the opponent,
+ * to move after it, is proved to win under the current threats and generator
+ * (undecided moves are not lost). */
+static void refute_moves(ts *s, go_problem *p, dfpn *d, const go_point *m, int n, bool *lost,
+                         const yomi_limits *all, uint64_t budget, uint64_t *used) {
     for (int i = 0; i < n; i++) {
-        go_point m = out->moves[i], sk;
+        go_point sk;
         go_color skc = GO_EMPTY;
-        bool lost = false;
-        if (ts_play(s, p->to_play, m, &sk, &skc)) {
-            if (!target_captured(s)) {
-                dfpn_game g;
-                core_game(s, &g);
-                dfpn_clear(d);
-                s->to_move = go_other(p->to_play);
-                s->last_pass = s->ended = false;
-                s->nsteps = 0;
-                yomi_limits lim;
-                remaining(s, all, *used, &lim);
-                uint64_t per = budget / (uint64_t)n;
-                if (!lim.max_nodes || lim.max_nodes > per) lim.max_nodes = per ? per : 1;
-                dfpn_result r;
-                if (dfpn_solve(d, &g, s, &lim, &r) == 0) {
-                    *used += r.nodes;
-                    /* r is for the opponent to move: it refutes m when it wins. */
-                    if (r.result != YOMI_UNKNOWN)
-                        lost = (r.result == YOMI_WIN) == (go_other(p->to_play) == s->att);
-                }
+        lost[i] = false;
+        if (!ts_play(s, p->to_play, m[i], &sk, &skc)) continue;
+        if (!target_captured(s)) {
+            dfpn_game g;
+            core_game(s, &g);
+            dfpn_clear(d);
+            s->to_move = go_other(p->to_play);
+            s->last_pass = s->ended = false;
+            s->nsteps = 0;
+            yomi_limits lim;
+            remaining(s, all, *used, &lim);
+            uint64_t per = budget / (uint64_t)n;
+            if (!lim.max_nodes || lim.max_nodes > per) lim.max_nodes = per ? per : 1;
+            dfpn_result r;
+            if (dfpn_solve(d, &g, s, &lim, &r) == 0) {
+                *used += r.nodes;
+                /* r is for the opponent to move: it refutes m when it wins. */
+                if (r.result != YOMI_UNKNOWN)
+                    lost[i] = (r.result == YOMI_WIN) == (go_other(p->to_play) == s->att);
             }
-            ts_undo(s, sk, skc);
         }
-        if (lost) {
-            refuted++;
-        } else {
-            out->move_result[k] = out->move_result[i];
-            out->moves[k++] = m;
-        }
+        ts_undo(s, sk, skc);
+    }
+}
+
+/* Keeps out->moves[i] where !drop[i]; returns the number dropped. */
+static int keep_moves(go_tsumego_answer *out, const bool *drop) {
+    int k = 0, n = out->nmoves;
+    for (int i = 0; i < n; i++) {
+        if (drop[i]) continue;
+        out->move_result[k] = out->move_result[i];
+        out->moves[k++] = out->moves[i];
     }
     out->nmoves = k;
+    return n - k;
+}
+
+static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
+                       uint64_t budget, uint64_t *used) {
+    if (out->nmoves <= 0) return 0;
+    unsigned saved = s->disable;
+    s->disable |= GO_TS_NO_DISTANCE;
+    bool lost[TS_MAXM];
+    refute_moves(s, p, d, out->moves, out->nmoves, lost, all, budget, used);
     s->disable = saved;
-    return refuted;
+    return keep_moves(out, lost);
+}
+
+/* Among ko_win moves found with the opponent allowed `theirs` threats, keeps
+ * those that still win when it has more (up to 3): a move that needs the
+ * opponent to have fewer threats is the weaker answer. */
+static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, int theirs,
+                                const yomi_limits *all, uint64_t budget, uint64_t *used) {
+    go_color opp = go_other(p->to_play);
+    int saved = s->thr[opp];
+    for (int k = theirs + 1; k <= 3 && out->nmoves > 1; k++) {
+        s->thr[opp] = k;
+        bool lost[TS_MAXM];
+        refute_moves(s, p, d, out->moves, out->nmoves, lost, all, budget / 3, used);
+        int nl = 0;
+        for (int i = 0; i < out->nmoves; i++) nl += lost[i];
+        if (nl == out->nmoves) break; /* none is stronger */
+        keep_moves(out, lost);
+    }
+    s->thr[opp] = saved;
 }
 
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
@@ -936,7 +967,7 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     /* Pass 0 with the distance generator (unless switched off); pass 1, every
      * region point, when pass 0 ends in a loss or the full search refutes all
      * of its winners. */
-    bool full = (o->disable & GO_TS_NO_DISTANCE) != 0, refuted_all = false;
+    bool full = (o->disable & GO_TS_NO_DISTANCE) != 0;
 again:
     for (int t = 0; t < ntiers; t++) {
         s.thr[me] = tiers[t].mine;
@@ -956,15 +987,25 @@ again:
                 if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
                     yomi_limits lim;
                     remaining(&s, &o->lim, used, &lim);
-                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 1000000;
+                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
                     verify_wins(&s, p, d, out, &o->lim, budget, &used);
                     if (out->nmoves == 0) {
-                        refuted_all = true;
-                        out->result = YOMI_UNKNOWN;
+                        /* Every winner refuted: the next tier; a loss at the
+                         * end goes to the full search. */
+                        out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
                         out->npv = 0;
-                        break; /* every winner refuted: the full search decides */
+                        continue;
                     }
                     if (out->pv[0] != out->moves[0])
+                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                }
+                if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
+                    tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
+                    yomi_limits lim;
+                    remaining(&s, &o->lim, used, &lim);
+                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                    prefer_more_threats(&s, p, d, out, tiers[t].theirs, &o->lim, budget, &used);
+                    if (out->npv && out->pv[0] != out->moves[0])
                         out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
                 }
                 if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
@@ -1009,7 +1050,7 @@ again:
         if (out->nunknown) break; /* a weaker tier cannot be decided soundly */
         if (t == ntiers - 1) out->result = YOMI_LOSS;
     }
-    if (core && d && !full && !(o->disable & GO_TS_NO_VERIFY) && (out->result == YOMI_LOSS || refuted_all)) {
+    if (core && d && !full && !(o->disable & GO_TS_NO_VERIFY) && out->result == YOMI_LOSS) {
         yomi_limits lim;
         remaining(&s, &o->lim, used, &lim);
         if (!s.ctl.stopped && (!o->lim.max_nodes || used < o->lim.max_nodes)) {
