@@ -964,6 +964,9 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     bool core = !(o->disable & GO_TS_OWN_DFPN);
     dfpn *d = core ? dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16) : NULL;
     uint64_t used = 0;
+    const yomi_limits *L = &o->lim;
+    yomi_limits rerun_lim;
+    go_tsumego_answer *heur = NULL; /* the distance generator's loss, while the full search runs */
     /* Pass 0 with the distance generator (unless switched off); pass 1, every
      * region point, when pass 0 ends in a loss or the full search refutes all
      * of its winners. */
@@ -977,7 +980,7 @@ again:
         if (core) {
             go_point pv[GO_TSUMEGO_MAX_PV];
             int npv = 0;
-            int r = d ? core_tier(&s, p, d, &o->lim, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
+            int r = d ? core_tier(&s, p, d, L, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
             if (r < 0) break;
             for (int i = 0; i < n; i++) nwin += wins[i] == 1;
             take_wins(out, tiers[t].res, moves, wins, n);
@@ -986,9 +989,9 @@ again:
                 out->npv = npv;
                 if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
                     yomi_limits lim;
-                    remaining(&s, &o->lim, used, &lim);
+                    remaining(&s, L, used, &lim);
                     uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
-                    verify_wins(&s, p, d, out, &o->lim, budget, &used);
+                    verify_wins(&s, p, d, out, L, budget, &used);
                     if (out->nmoves == 0) {
                         /* Every winner refuted: the next tier; a loss at the
                          * end goes to the full search. */
@@ -1002,17 +1005,17 @@ again:
                 if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
                     tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
                     yomi_limits lim;
-                    remaining(&s, &o->lim, used, &lim);
+                    remaining(&s, L, used, &lim);
                     uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
-                    prefer_more_threats(&s, p, d, out, tiers[t].theirs, &o->lim, budget, &used);
+                    prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
                     if (out->npv && out->pv[0] != out->moves[0])
                         out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
                 }
                 if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
                     yomi_limits lim;
-                    remaining(&s, &o->lim, used, &lim);
+                    remaining(&s, L, used, &lim);
                     uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 2000000;
-                    drop_exchanges(&s, p, d, out, &o->lim, budget, &used);
+                    drop_exchanges(&s, p, d, out, L, budget, &used);
                     if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
                         out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
                 }
@@ -1052,9 +1055,15 @@ again:
     }
     if (core && d && !full && !(o->disable & GO_TS_NO_VERIFY) && out->result == YOMI_LOSS) {
         yomi_limits lim;
-        remaining(&s, &o->lim, used, &lim);
+        remaining(&s, L, used, &lim);
         if (!s.ctl.stopped && (!o->lim.max_nodes || used < o->lim.max_nodes)) {
             full = true;
+            heur = malloc(sizeof *heur);
+            if (heur) *heur = *out;
+            /* Without a node limit the full search gets 4M plays of its own. */
+            rerun_lim = o->lim;
+            if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
+            L = &rerun_lim;
             s.disable |= GO_TS_NO_DISTANCE;
             n = gen_moves(&s, me, moves) - 1;
             out->result = YOMI_UNKNOWN;
@@ -1063,6 +1072,14 @@ again:
             goto again;
         }
     }
+    if (heur && out->result == YOMI_UNKNOWN && out->nmoves == 0) {
+        /* The full search did not finish: the distance generator's loss stands
+         * (heuristic). */
+        go_tsumego_answer keep = *out;
+        *out = *heur;
+        out->nunknown = keep.nunknown;
+    }
+    free(heur);
     out->nodes = core ? used : s.ctl.nodes;
     out->seconds = yomi_ctl_elapsed(&s.ctl);
     dfpn_free(d);
