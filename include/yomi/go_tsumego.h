@@ -73,6 +73,8 @@ typedef struct go_tsumego_opts {
     bool all_moves; /* find every winning first move (else stop at one) */
     unsigned disable; /* GO_TS_NO_* switches, for measuring techniques */
     int distance; /* distance generator bound (moves with d < distance); 0: 4 */
+    bool blocking; /* the distance generator's blocking prune (seed 000; heuristic, off by default:
+                    * on Cho elementary it saves nodes but prunes a needed move in #235) */
 } go_tsumego_opts;
 
 enum {
@@ -80,7 +82,7 @@ enum {
     GO_TS_NO_STATIC = 1u << 1, /* no static life rules: lines end only by capture or passes */
     GO_TS_NO_LEARNED = 1u << 2, /* hand ordering instead of the learned scorer */
     GO_TS_NO_DISTANCE = 1u << 3, /* every region point instead of the distance generator */
-    GO_TS_NO_BLOCKING = 1u << 4, /* no blocking prune in the distance generator (seed 000) */
+    GO_TS_NO_BLOCKING = 1u << 4, /* no blocking prune even when go_tsumego_opts.blocking is set */
     GO_TS_OWN_DFPN = 1u << 5, /* tsumego.c's own df-pn instead of core's dfpn */
     GO_TS_NO_EXCHANGE = 1u << 6, /* keep forcing exchanges among the winning first moves */
     GO_TS_NO_VERIFY = 1u << 7, /* trust the distance generator: no full-region check of its answer */

@@ -28,8 +28,9 @@ static void usage(FILE *o, int check) {
             "  --hash-mb M          transposition table size (default: 16)\n"
             "  --first              stop at the first winning move\n"
             "  --no-frame           search the board as given (the region: the target's space)\n"
+            "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
-            "                       blocking,verify,exchange\n"
+            "                       verify,exchange\n"
             "  --distance D         distance generator bound (default 4)\n"
             "%s",
             check ? "check" : "solve",
@@ -250,6 +251,7 @@ int cli_go_solve(int argc, char **argv, int check) {
                                              {"format", required_argument, 0, 'f'},
                                              {"first", no_argument, 0, '1'},
                                              {"no-frame", no_argument, 0, 'F'},
+                                             {"blocking", no_argument, 0, 'B'},
                                              {"expect-rate", required_argument, 0, 'r'},
                                              {"quiet", no_argument, 0, 'q'},
                                              {"without", required_argument, 0, 'w'},
@@ -312,6 +314,7 @@ int cli_go_solve(int argc, char **argv, int check) {
             break;
         case '1': o.ts.all_moves = false; break;
         case 'F': o.hints.no_frame = true; break;
+        case 'B': o.ts.blocking = true; break;
         case 'r':
             o.expect_rate = strtod(optarg, &end);
             if (!*optarg || *end) {

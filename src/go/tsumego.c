@@ -58,6 +58,7 @@ typedef struct ts {
     ord_ctx ord;
     unsigned disable;
     int dlimit;
+    bool blocking; /* go_tsumego_opts.blocking */
     yomi_ctl ctl;
     ts_entry *tt;
     uint64_t tt_mask;
@@ -250,7 +251,7 @@ static int gen_moves(ts *s, go_color c, go_point *out) {
         int r = go_board_check_move(s->b, c, m);
         if (r == GO_OK || (r == GO_ILLEGAL_KO && s->thr[c] > 0)) out[n++] = m;
     }
-    if (use_d && !(s->disable & GO_TS_NO_BLOCKING))
+    if (use_d && s->blocking && !(s->disable & GO_TS_NO_BLOCKING))
         n = zone_block_prune(s->b, s->region, s->target, c, s->dlimit, dist, out, n);
     ord_sort(s->b, &s->ord, c, out, n);
     out[n++] = GO_PASS;
@@ -483,6 +484,7 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     s->target = p->target;
     s->disable = o->disable;
     s->dlimit = o->distance > 0 ? o->distance : 4;
+    s->blocking = o->blocking;
     s->region = p->region;
     s->ord.att = s->att;
     s->ord.target = p->target;
