@@ -146,8 +146,10 @@ static void test_brute_force(void) {
         o.lim.hash_mb = 4;
         go_tsumego_answer a;
         go_tsumego_solve(p, &o, &a);
-        bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && a.nmoves == bf_n;
+        /* Forcing exchanges are winners kept apart from moves[]. */
+        bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && a.nmoves + a.nexchange == bf_n;
         for (int i = 0; i < a.nmoves; i++) same &= bf_win[a.moves[i]];
+        for (int i = 0; i < a.nexchange; i++) same &= bf_win[a.exchange[i]];
         CHECK_MSG(same, "brute force: %d winning moves, yomi %s with %d (target %s, %s to play)", bf_n,
                   go_tsumego_result_name(a.result), a.nmoves, tv, to_play == GO_BLACK ? "black" : "white");
         if (!same) go_board_print(p->board, stderr);

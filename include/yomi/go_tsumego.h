@@ -73,6 +73,8 @@ typedef struct go_tsumego_opts {
     bool all_moves; /* find every winning first move (else stop at one) */
     unsigned disable; /* GO_TS_NO_* switches, for measuring techniques */
     int distance; /* distance generator bound (moves with d < distance); 0: 4 */
+    bool blocking; /* the distance generator's blocking prune (seed 000; heuristic, off by default:
+                    * on Cho elementary it saves nodes but prunes a needed move in #235) */
 } go_tsumego_opts;
 
 enum {
@@ -80,8 +82,10 @@ enum {
     GO_TS_NO_STATIC = 1u << 1, /* no static life rules: lines end only by capture or passes */
     GO_TS_NO_LEARNED = 1u << 2, /* hand ordering instead of the learned scorer */
     GO_TS_NO_DISTANCE = 1u << 3, /* every region point instead of the distance generator */
-    /* 1u << 4 is kept for the blocking prune of seed 000, not yet built. */
+    GO_TS_NO_BLOCKING = 1u << 4, /* no blocking prune even when go_tsumego_opts.blocking is set */
     GO_TS_OWN_DFPN = 1u << 5, /* tsumego.c's own df-pn instead of core's dfpn */
+    GO_TS_NO_EXCHANGE = 1u << 6, /* keep forcing exchanges among the winning first moves */
+    GO_TS_NO_VERIFY = 1u << 7, /* trust the distance generator: no full-region check of its answer */
 };
 
 #define GO_TSUMEGO_MAX_PV 64
@@ -97,6 +101,11 @@ typedef struct go_tsumego_answer {
     go_point pv[GO_TSUMEGO_MAX_PV];
     uint64_t nodes;
     double seconds;
+    /* Winning first moves left out of moves[]: forcing exchanges, after each of
+     * which some answer of the opponent leaves only the other winning first
+     * moves winning (the exchange changes nothing; GO_TS_NO_EXCHANGE keeps them). */
+    int nexchange;
+    go_point exchange[GO_TSUMEGO_MAX_SOL];
 } go_tsumego_answer;
 
 /* Solves p (the board is restored). opts may be NULL (no limits, every

@@ -29,7 +29,9 @@ static void usage(FILE *o, int check) {
             "  --hash-mb M          transposition table size (default: 16)\n"
             "  --first              stop at the first winning move\n"
             "  --no-frame           search the board as given (the region: the target's space)\n"
-            "  --without LIST       switch techniques off: order,static,learned,distance\n"
+            "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
+            "  --without LIST       switch techniques off: order,static,learned,distance,\n"
+            "                       verify,exchange\n"
             "  --distance D         distance generator bound (default 4)\n"
             "%s",
             check ? "check" : "solve",
@@ -541,6 +543,7 @@ int cli_go_solve(int argc, char **argv, int check) {
                                              {"out", required_argument, 0, 'o'},
                                              {"first", no_argument, 0, '1'},
                                              {"no-frame", no_argument, 0, 'F'},
+                                             {"blocking", no_argument, 0, 'B'},
                                              {"expect-rate", required_argument, 0, 'r'},
                                              {"quiet", no_argument, 0, 'q'},
                                              {"without", required_argument, 0, 'w'},
@@ -606,6 +609,7 @@ int cli_go_solve(int argc, char **argv, int check) {
         case 'o': o.out_dir = optarg; break;
         case '1': o.ts.all_moves = false; break;
         case 'F': o.hints.no_frame = true; break;
+        case 'B': o.ts.blocking = true; break;
         case 'r':
             o.expect_rate = strtod(optarg, &end);
             if (!*optarg || *end) {
@@ -619,11 +623,10 @@ int cli_go_solve(int argc, char **argv, int check) {
             static const struct {
                 const char *name;
                 unsigned bit;
-            } feats[] = {{"order", GO_TS_NO_ORDER},
-                         {"static", GO_TS_NO_STATIC},
-                         {"learned", GO_TS_NO_LEARNED},
-                         {"distance", GO_TS_NO_DISTANCE},
-                         {"core-dfpn", GO_TS_OWN_DFPN}};
+            } feats[] = {{"order", GO_TS_NO_ORDER},       {"static", GO_TS_NO_STATIC},
+                         {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
+                         {"blocking", GO_TS_NO_BLOCKING}, {"verify", GO_TS_NO_VERIFY},
+                         {"exchange", GO_TS_NO_EXCHANGE}, {"core-dfpn", GO_TS_OWN_DFPN}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -631,10 +634,10 @@ int cli_go_solve(int argc, char **argv, int check) {
                 for (size_t k = 0; k < sizeof feats / sizeof feats[0]; k++)
                     if (!strcmp(tok, feats[k].name)) bit = feats[k].bit;
                 if (!bit) {
-                    fprintf(
-                        stderr,
-                        "yomi go: --without takes order, static, learned, distance, core-dfpn; not '%s'\n",
-                        tok);
+                    fprintf(stderr,
+                            "yomi go: --without takes order, static, learned, distance, blocking, verify, "
+                            "exchange, core-dfpn; not '%s'\n",
+                            tok);
                     return CLI_BAD_INPUT;
                 }
                 o.ts.disable |= bit;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/file.h"
 
 /* ---- A small JSON reader: enough for the problem files' objects, arrays and strings. ---- */
 
@@ -210,30 +211,6 @@ static const jval *jget(const jval *o, const char *key) {
 }
 
 /* ---- Files ---- */
-
-static char *read_all(const char *path, size_t *len, yomi_error *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return (yomi_fail(err, 0, 0, "cannot open %s", path), NULL);
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t r = fread(buf + n, 1, cap - n - 1, f);
-        n += r;
-        if (n + 1 < cap) break;
-        cap *= 2;
-        char *t = realloc(buf, cap);
-        if (!t) {
-            free(buf);
-            buf = NULL;
-        }
-        buf = t;
-    }
-    fclose(f);
-    if (!buf) return (yomi_fail(err, 0, 0, "out of memory reading %s", path), NULL);
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
 
 void go_problem_free(go_problem *p) {
     if (!p) return;
@@ -654,7 +631,9 @@ go_problem *go_problem_load(const char *path, const go_problem_hints *hints, yom
     if (!err) err = &local;
     memset(err, 0, sizeof *err);
     size_t len = 0;
-    char *text = read_all(path, &len, err);
+    /* A problem file is SGF or a small JSON object: the SGF cap for both. */
+    char *text = yomi_read_file(path, (size_t)SGF_MAX_BYTES, &len, "a problem file (SGF or JSON)",
+                                "SGF_MAX_BYTES", err);
     if (!text) return NULL;
     size_t i = 0;
     while (i < len && isspace((unsigned char)text[i])) i++;

@@ -58,6 +58,7 @@ typedef struct ts {
     ord_ctx ord;
     unsigned disable;
     int dlimit;
+    bool blocking; /* go_tsumego_opts.blocking */
     yomi_ctl ctl;
     ts_entry *tt;
     uint64_t tt_mask;
@@ -250,6 +251,8 @@ static int gen_moves(ts *s, go_color c, go_point *out) {
         int r = go_board_check_move(s->b, c, m);
         if (r == GO_OK || (r == GO_ILLEGAL_KO && s->thr[c] > 0)) out[n++] = m;
     }
+    if (use_d && s->blocking && !(s->disable & GO_TS_NO_BLOCKING))
+        n = zone_block_prune(s->b, s->region, s->target, c, s->dlimit, dist, out, n);
     ord_sort(s->b, &s->ord, c, out, n);
     out[n++] = GO_PASS;
     return n;
@@ -481,6 +484,7 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     s->target = p->target;
     s->disable = o->disable;
     s->dlimit = o->distance > 0 ? o->distance : 4;
+    s->blocking = o->blocking;
     s->region = p->region;
     s->ord.att = s->att;
     s->ord.target = p->target;
@@ -712,6 +716,211 @@ static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *m
         }
 }
 
+/* ---- Forcing exchanges among the winning first moves ----
+ *
+ * A winning first move m is a forcing exchange when the opponent has an answer
+ * r after which the side to play wins only with another of the winning first
+ * moves (every move outside them, pass included, is proved to lose): m and r
+ * were an exchange played before the real key move (a kikashi that changes
+ * nothing, or a sacrifice captured at once). Such moves still win; they go to
+ * the answer's exchange list instead of moves[]. */
+
+static _Thread_local const go_point *xc_ban;
+static _Thread_local int xc_nban;
+
+/* cb_generate at the root of an exchange question without the banned moves. */
+static int xc_generate(void *ctx, int *moves, int max) {
+    int n = cb_generate(ctx, moves, max);
+    const ts *s = ctx;
+    if (s->nsteps != 0) return n;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        bool ban = false;
+        for (int j = 0; j < xc_nban && !ban; j++) ban = moves[i] == xc_ban[j];
+        if (!ban) moves[k++] = moves[i];
+    }
+    return k;
+}
+
+/* 1 when the side to play (p->to_play, on the board now) provably cannot win
+ * with a move outside ban[0..nban); 0 when it can; -1 undecided. */
+static int xc_only_banned(ts *s, go_problem *p, dfpn *d, const go_point *ban, int nban,
+                          const yomi_limits *all, uint64_t budget, uint64_t *used) {
+    dfpn_game g;
+    core_game(s, &g);
+    g.generate = xc_generate;
+    xc_ban = ban;
+    xc_nban = nban;
+    dfpn_clear(d);
+    s->to_move = p->to_play;
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+    yomi_limits lim;
+    remaining(s, all, *used, &lim);
+    if (!lim.max_nodes || lim.max_nodes > budget) lim.max_nodes = budget;
+    dfpn_result r;
+    int rc = dfpn_solve(d, &g, s, &lim, &r);
+    xc_ban = NULL;
+    xc_nban = 0;
+    if (rc != 0) return -1;
+    *used += r.nodes;
+    if (r.result == YOMI_UNKNOWN) return -1;
+    return (r.result == YOMI_WIN) != (p->to_play == s->att);
+}
+
+/* The main line after first move m (m included), or 0. */
+static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int max) {
+    go_point sk;
+    go_color skc = GO_EMPTY;
+    if (!ts_play(s, p->to_play, m, &sk, &skc)) return 0;
+    dfpn_game g;
+    core_game(s, &g);
+    dfpn_clear(d);
+    s->to_move = go_other(p->to_play);
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+    yomi_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.max_nodes = 200000;
+    dfpn_result r;
+    int n = 0;
+    pv[n++] = m;
+    if (!target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result != YOMI_UNKNOWN) {
+        int pvm[GO_TSUMEGO_MAX_PV];
+        int k = dfpn_pv(d, &g, s, pvm, max - 1);
+        for (int i = 0; i < k; i++) pv[n++] = pvm[i];
+    }
+    ts_undo(s, sk, skc);
+    return n;
+}
+
+/* Moves the winners that are forcing exchanges from out->moves to
+ * out->exchange (all of them stay when every winner is one). */
+static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
+                           uint64_t budget, uint64_t *used) {
+    int n = out->nmoves;
+    if (n < 2 || n > 16) return;
+    bool xc[16] = {false};
+    int nxc = 0;
+    uint64_t spent = 0;
+    go_color me = p->to_play, opp = go_other(me);
+    for (int i = 0; i < n && spent < budget; i++) {
+        go_point others[16];
+        int no = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i) others[no++] = out->moves[j];
+        go_point sk, sk2;
+        go_color skc = GO_EMPTY, skc2 = GO_EMPTY;
+        if (!ts_play(s, me, out->moves[i], &sk, &skc)) continue;
+        go_point replies[TS_MAXM];
+        int nr = target_captured(s) ? 0 : gen_moves(s, opp, replies) - 1; /* not the pass */
+        for (int k = 0; k < nr && !xc[i] && spent < budget; k++) {
+            if (!ts_play(s, opp, replies[k], &sk2, &skc2)) continue;
+            uint64_t u = *used + spent;
+            /* Only an answer that captures m's stone: m then left nothing behind. */
+            if (!target_captured(s) && go_at(s->b, out->moves[i]) == GO_EMPTY)
+                xc[i] = xc_only_banned(s, p, d, others, no, all, 20000, &u) == 1;
+            spent = u - *used;
+            ts_undo(s, sk2, skc2);
+        }
+        ts_undo(s, sk, skc);
+        nxc += xc[i];
+    }
+    *used += spent;
+    if (nxc == 0 || nxc == n) return;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (xc[i]) {
+            out->exchange[out->nexchange++] = out->moves[i];
+        } else {
+            out->move_result[k] = out->move_result[i];
+            out->moves[k++] = out->moves[i];
+        }
+    }
+    out->nmoves = k;
+}
+
+/* ---- Checking the distance generator's winners with every region move ----
+ *
+ * The distance generator leaves moves out for both sides, so a first move it
+ * proves may lose to an answer it never generated. Each winner is searched
+ * again with every region point generated (GO_TS_NO_DISTANCE): a move the full
+ * search refutes is dropped. Returns the number refuted. */
+/* For each first move m[i] of the side to play: lost[i] when the opponent,
+ * to move after it, is proved to win under the current threats and generator
+ * (undecided moves are not lost). */
+static void refute_moves(ts *s, go_problem *p, dfpn *d, const go_point *m, int n, bool *lost,
+                         const yomi_limits *all, uint64_t budget, uint64_t *used) {
+    for (int i = 0; i < n; i++) {
+        go_point sk;
+        go_color skc = GO_EMPTY;
+        lost[i] = false;
+        if (!ts_play(s, p->to_play, m[i], &sk, &skc)) continue;
+        if (!target_captured(s)) {
+            dfpn_game g;
+            core_game(s, &g);
+            dfpn_clear(d);
+            s->to_move = go_other(p->to_play);
+            s->last_pass = s->ended = false;
+            s->nsteps = 0;
+            yomi_limits lim;
+            remaining(s, all, *used, &lim);
+            uint64_t per = budget / (uint64_t)n;
+            if (!lim.max_nodes || lim.max_nodes > per) lim.max_nodes = per ? per : 1;
+            dfpn_result r;
+            if (dfpn_solve(d, &g, s, &lim, &r) == 0) {
+                *used += r.nodes;
+                /* r is for the opponent to move: it refutes m when it wins. */
+                if (r.result != YOMI_UNKNOWN)
+                    lost[i] = (r.result == YOMI_WIN) == (go_other(p->to_play) == s->att);
+            }
+        }
+        ts_undo(s, sk, skc);
+    }
+}
+
+/* Keeps out->moves[i] where !drop[i]; returns the number dropped. */
+static int keep_moves(go_tsumego_answer *out, const bool *drop) {
+    int k = 0, n = out->nmoves;
+    for (int i = 0; i < n; i++) {
+        if (drop[i]) continue;
+        out->move_result[k] = out->move_result[i];
+        out->moves[k++] = out->moves[i];
+    }
+    out->nmoves = k;
+    return n - k;
+}
+
+static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
+                       uint64_t budget, uint64_t *used) {
+    if (out->nmoves <= 0) return 0;
+    unsigned saved = s->disable;
+    s->disable |= GO_TS_NO_DISTANCE;
+    bool lost[TS_MAXM];
+    refute_moves(s, p, d, out->moves, out->nmoves, lost, all, budget, used);
+    s->disable = saved;
+    return keep_moves(out, lost);
+}
+
+/* Among ko_win moves found with the opponent allowed `theirs` threats, keeps
+ * those that still win when it has more (up to 3): a move that needs the
+ * opponent to have fewer threats is the weaker answer. */
+static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, int theirs,
+                                const yomi_limits *all, uint64_t budget, uint64_t *used) {
+    go_color opp = go_other(p->to_play);
+    int saved = s->thr[opp];
+    for (int k = theirs + 1; k <= 3 && out->nmoves > 1; k++) {
+        s->thr[opp] = k;
+        bool lost[TS_MAXM];
+        refute_moves(s, p, d, out->moves, out->nmoves, lost, all, budget / 3, used);
+        int nl = 0;
+        for (int i = 0; i < out->nmoves; i++) nl += lost[i];
+        if (nl == out->nmoves) break; /* none is stronger */
+        keep_moves(out, lost);
+    }
+    s->thr[opp] = saved;
+}
+
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -757,6 +966,14 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     bool core = !(o->disable & GO_TS_OWN_DFPN);
     dfpn *d = core ? dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16) : NULL;
     uint64_t used = 0;
+    const yomi_limits *L = &o->lim;
+    yomi_limits rerun_lim;
+    go_tsumego_answer *heur = NULL; /* the distance generator's loss, while the full search runs */
+    /* Pass 0 with the distance generator (unless switched off); pass 1, every
+     * region point, when pass 0 ends in a loss or the full search refutes all
+     * of its winners. */
+    bool full = (o->disable & GO_TS_NO_DISTANCE) != 0;
+again:
     for (int t = 0; t < ntiers; t++) {
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
@@ -765,13 +982,45 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         if (core) {
             go_point pv[GO_TSUMEGO_MAX_PV];
             int npv = 0;
-            int r = d ? core_tier(&s, p, d, &o->lim, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
+            int r = d ? core_tier(&s, p, d, L, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
             if (r < 0) break;
             for (int i = 0; i < n; i++) nwin += wins[i] == 1;
             take_wins(out, tiers[t].res, moves, wins, n);
             if (nwin > 0) {
                 memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
                 out->npv = npv;
+                if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
+                    yomi_limits lim;
+                    remaining(&s, L, used, &lim);
+                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                    verify_wins(&s, p, d, out, L, budget, &used);
+                    if (out->nmoves == 0) {
+                        /* Every winner refuted: the next tier; a loss at the
+                         * end goes to the full search. */
+                        out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
+                        out->npv = 0;
+                        continue;
+                    }
+                    if (out->pv[0] != out->moves[0])
+                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                }
+                if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
+                    tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
+                    yomi_limits lim;
+                    remaining(&s, L, used, &lim);
+                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                    prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
+                    if (out->npv && out->pv[0] != out->moves[0])
+                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                }
+                if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
+                    yomi_limits lim;
+                    remaining(&s, L, used, &lim);
+                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 2000000;
+                    drop_exchanges(&s, p, d, out, L, budget, &used);
+                    if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
+                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                }
                 break;
             }
             if (r == 1) break; /* the root wins only by passing: no first move to show */
@@ -806,6 +1055,33 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         if (out->nunknown) break; /* a weaker tier cannot be decided soundly */
         if (t == ntiers - 1) out->result = YOMI_LOSS;
     }
+    if (core && d && !full && !(o->disable & GO_TS_NO_VERIFY) && out->result == YOMI_LOSS) {
+        yomi_limits lim;
+        remaining(&s, L, used, &lim);
+        if (!s.ctl.stopped && (!o->lim.max_nodes || used < o->lim.max_nodes)) {
+            full = true;
+            heur = malloc(sizeof *heur);
+            if (heur) *heur = *out;
+            /* Without a node limit the full search gets 4M plays of its own. */
+            rerun_lim = o->lim;
+            if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
+            L = &rerun_lim;
+            s.disable |= GO_TS_NO_DISTANCE;
+            n = gen_moves(&s, me, moves) - 1;
+            out->result = YOMI_UNKNOWN;
+            out->nmoves = out->nexchange = out->npv = out->nunknown = 0;
+            out->proved = true;
+            goto again;
+        }
+    }
+    if (heur && out->result == YOMI_UNKNOWN && out->nmoves == 0) {
+        /* The full search did not finish: the distance generator's loss stands
+         * (heuristic). */
+        go_tsumego_answer keep = *out;
+        *out = *heur;
+        out->nunknown = keep.nunknown;
+    }
+    free(heur);
     out->nodes = core ? used : s.ctl.nodes;
     out->seconds = yomi_ctl_elapsed(&s.ctl);
     dfpn_free(d);

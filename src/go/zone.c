@@ -72,3 +72,61 @@ void zone_distance(const go_board *b, const bool *region, go_point target, int *
         }
     }
 }
+
+/* A move m of to_move at distance dist[m] >= 2 is blocked when the opponent has
+ * a legal stone q, closer to the target than m and within two steps of it, after
+ * which m's distance reaches limit or more. Moves that capture are kept. */
+static bool captures(const go_board *b, go_color c, go_point m) {
+    GO_FOR_NEIGHBORS(m, n) {
+        if (go_at(b, n) == go_other(c) && go_libs_fast(b, n) == 1) return true;
+    }
+    return false;
+}
+
+int zone_block_prune(go_board *b, const bool *region, go_point target, go_color to_move, int limit,
+                     const int *dist, go_point *moves, int n) {
+    go_color opp = go_other(to_move);
+    bool cand[GO_MAX_POINTS], blocked[GO_MAX_POINTS];
+    memset(cand, 0, sizeof cand);
+    memset(blocked, 0, sizeof blocked);
+    int nf = 0, nsz = go_board_size(b);
+    for (int i = 0; i < n; i++) {
+        go_point m = moves[i];
+        if (m == GO_PASS || dist[m] < 2 || dist[m] >= ZONE_FAR || captures(b, to_move, m)) continue;
+        nf++;
+        int mc = go_col(m), mr = go_row(m);
+        for (int dr = -2; dr <= 2; dr++)
+            for (int dc = -2; dc <= 2; dc++) {
+                int c = mc + dc, r = mr + dr;
+                if ((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) > 2 || c < 0 || r < 0 || c >= nsz || r >= nsz)
+                    continue;
+                go_point q = go_pt(c, r);
+                if (region[q] && go_at(b, q) == GO_EMPTY && dist[q] < dist[m]) cand[q] = true;
+            }
+    }
+    if (!nf) return n;
+    static _Thread_local int d2[GO_MAX_POINTS];
+    go_color tc = go_at(b, target);
+    GO_FOR_POINTS(b, q) {
+        if (!cand[q]) continue;
+        if (go_board_play(b, opp, q) != GO_OK) continue;
+        if (go_at(b, target) == tc) { /* the block did not capture the target */
+            zone_distance(b, region, target, d2);
+            for (int i = 0; i < n; i++) {
+                go_point m = moves[i];
+                if (m == GO_PASS || blocked[m] || dist[m] < 2 || dist[m] >= ZONE_FAR) continue;
+                int dr = go_row(m) - go_row(q), dc = go_col(m) - go_col(q);
+                if ((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) > 2 || dist[q] >= dist[m]) continue;
+                if (d2[m] >= limit && !captures(b, to_move, m)) blocked[m] = true;
+            }
+        }
+        go_board_undo(b);
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        go_point m = moves[i];
+        bool keep = m == GO_PASS || !blocked[m] || captures(b, to_move, m);
+        if (keep) moves[k++] = m;
+    }
+    return k;
+}

@@ -20,4 +20,12 @@
  * (ZONE_FAR where unreached). */
 void zone_distance(const go_board *b, const bool *region, go_point target, int *dist);
 
+/* The blocking prune (seed 000): drops from moves[0..n) (to_move's moves, dist
+ * from zone_distance on b) each move m at distance 2 or more that the opponent
+ * can block: a legal opponent stone closer to the target than m and within two
+ * steps of it after which m's distance is limit or more. Moves that capture
+ * and the pass are kept. Returns the new count; b is restored. */
+int zone_block_prune(go_board *b, const bool *region, go_point target, go_color to_move, int limit,
+                     const int *dist, go_point *moves, int n);
+
 #endif

@@ -1,0 +1,198 @@
+/* Problem set-up and the distance generator's helpers (src/go/problem.c,
+ * src/go/zone.c, the answer filters at the end of src/go/tsumego.c).
+ *  - Blocking prune (seed 000) on a hand-built wall with a hole: the
+ *    defender's moves behind the hole are pruned (the attacker's stone in the
+ *    hole joins its wall, whose liberties push them past the bound), the
+ *    liberties stay; the attacker's moves are never pruned there (a defender
+ *    stone only shortens distances).
+ *  - Against the plain generator on Cho problems: the pruned list is a subset
+ *    of the plain one, and every move it drops has an opponent stone, found by
+ *    trying every empty point, after which the plain distance of that move is
+ *    at the bound or beyond.
+ *  - Forcing exchanges: Cho elementary #261, where the book gives C19 only;
+ *    B15 and A16 are sacrifices White captures at A15 before Black plays C19,
+ *    so they are listed as exchanges, not as answers.
+ *  - Checking the distance generator's winners with the full region: Cho
+ *    elementary #741, where the distance generator alone also "wins" with F19
+ *    and G19 and the book gives G18 and F18 only. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "go/problem.h"
+#include "go/zone.h"
+#include "testutil.h"
+#include "yomi/go_tsumego.h"
+
+static go_point V(const go_board *b, const char *v) { return go_vertex_parse(b, v); }
+
+/* Plain generator: region points that are empty, legal and at distance < limit. */
+static int plain_moves(const go_board *b, const bool *region, go_color c, int limit, const int *dist,
+                       go_point *out) {
+    int n = 0;
+    GO_FOR_POINTS(b, p) {
+        if (region[p] && go_at(b, p) == GO_EMPTY && dist[p] < limit && go_board_is_legal(b, c, p))
+            out[n++] = p;
+    }
+    return n;
+}
+
+static bool has(const go_point *m, int n, go_point p) {
+    for (int i = 0; i < n; i++)
+        if (m[i] == p) return true;
+    return false;
+}
+
+static void test_blocking_hole(void) {
+    /*    A B C D E F G
+     * 7  . O X . . . .
+     * 6  . O X . . . .
+     * 5  . O X . . . .
+     * 4  O O . . . . .      C4: the hole in Black's wall
+     * 3  X X X . . . .
+     * 2  . . . . . . .
+     * 1  . . . . . . .   White (the target B5) to move. */
+    go_board *b = go_board_new(7);
+    static const char *const white[] = {"B7", "B6", "B5", "A4", "B4"};
+    static const char *const black[] = {"C7", "C6", "C5", "A3", "B3", "C3"};
+    for (size_t i = 0; i < sizeof white / sizeof *white; i++) go_board_setup(b, V(b, white[i]), GO_WHITE);
+    for (size_t i = 0; i < sizeof black / sizeof *black; i++) go_board_setup(b, V(b, black[i]), GO_BLACK);
+    bool region[GO_MAX_POINTS] = {false};
+    GO_FOR_POINTS(b, p) { region[p] = true; }
+    go_point target = V(b, "B5");
+    int dist[GO_MAX_POINTS];
+    zone_distance(b, region, target, dist);
+    /* By the seed's rules, by hand: liberties 1, C4's neighbour D4 2, D3 D5 E4 3. */
+    CHECK_EQ_INT(dist[V(b, "C4")], 1);
+    CHECK_EQ_INT(dist[V(b, "D4")], 2);
+    CHECK_EQ_INT(dist[V(b, "D3")], 3);
+    CHECK_EQ_INT(dist[V(b, "E4")], 3);
+    go_point m[GO_MAX_POINTS];
+    int n = plain_moves(b, region, GO_WHITE, 4, dist, m);
+    int before = n;
+    n = zone_block_prune(b, region, target, GO_WHITE, 4, dist, m, n);
+    static const char *const kept[] = {"A5", "A6", "A7", "C4"};
+    static const char *const gone[] = {"D4", "D3", "D5", "E4"};
+    for (size_t i = 0; i < 4; i++) {
+        CHECK_MSG(has(m, n, V(b, kept[i])), "blocking prune dropped White's %s", kept[i]);
+        CHECK_MSG(!has(m, n, V(b, gone[i])), "blocking prune kept White's %s (Black blocks at C4)", gone[i]);
+    }
+    CHECK(n < before);
+    /* Black to move: White stones only shorten distances, nothing is pruned. */
+    n = plain_moves(b, region, GO_BLACK, 4, dist, m);
+    before = n;
+    n = zone_block_prune(b, region, target, GO_BLACK, 4, dist, m, n);
+    CHECK_EQ_INT(n, before);
+    go_board_free(b);
+}
+
+/* Every dropped move must have a blocking stone somewhere (every empty point
+ * tried), and the kept list must be a subset of the plain one. */
+static void test_blocking_vs_plain(const char *data) {
+    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
+    CHECK_MSG(dir != NULL, "no data folder given");
+    if (!dir) return;
+    int checked = 0, dropped = 0;
+    for (int i = 0; i < 30; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/Prob%04d.json", dir, 3 + i * 29);
+        yomi_error err;
+        go_problem *p = go_problem_load(path, NULL, &err);
+        CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+        if (!p) continue;
+        go_board *b = p->board;
+        for (int side = 0; side < 2; side++) {
+            go_color c = side ? GO_BLACK : GO_WHITE;
+            int dist[GO_MAX_POINTS], d2[GO_MAX_POINTS];
+            zone_distance(b, p->region, p->target, dist);
+            go_point plain[GO_MAX_POINTS], m[GO_MAX_POINTS];
+            int np = plain_moves(b, p->region, c, 4, dist, plain);
+            memcpy(m, plain, sizeof(go_point) * (size_t)np);
+            uint64_t h = go_board_hash(b);
+            int n = zone_block_prune(b, p->region, p->target, c, 4, dist, m, np);
+            CHECK_MSG(go_board_hash(b) == h, "%s: the board was not restored", path);
+            for (int k = 0; k < n; k++) CHECK_MSG(has(plain, np, m[k]), "%s: a kept move is not plain", path);
+            for (int k = 0; k < np; k++) {
+                if (has(m, n, plain[k])) continue;
+                dropped++;
+                bool blocked = false;
+                GO_FOR_POINTS(b, q) {
+                    if (blocked || go_at(b, q) != GO_EMPTY || go_board_play(b, go_other(c), q) != GO_OK)
+                        continue;
+                    if (go_at(b, p->target) != GO_EMPTY) {
+                        zone_distance(b, p->region, p->target, d2);
+                        blocked = d2[plain[k]] >= 4;
+                    }
+                    go_board_undo(b);
+                }
+                char v[8];
+                go_vertex_format(b, plain[k], v, sizeof v);
+                CHECK_MSG(blocked, "%s: %s dropped without a blocking stone", path, v);
+            }
+            checked++;
+        }
+        go_problem_free(p);
+    }
+    fprintf(stderr, "blocking prune: %d positions, %d moves dropped\n", checked, dropped);
+    CHECK(checked > 0);
+}
+
+static go_problem *load_cho(const char *data, int num) {
+    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
+    CHECK_MSG(dir != NULL, "no data folder given");
+    if (!dir) return NULL;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/Prob%04d.json", dir, num);
+    yomi_error err;
+    go_problem *p = go_problem_load(path, NULL, &err);
+    CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+    return p;
+}
+
+static bool answer_has(const go_tsumego_answer *a, const go_problem *p, const char *v) {
+    return has(a->moves, a->nmoves, V(p->board, v));
+}
+
+static void test_exchange(const char *data) {
+    go_problem *p = load_cho(data, 261);
+    if (!p) return;
+    go_tsumego_opts o;
+    memset(&o, 0, sizeof o);
+    o.all_moves = true;
+    o.lim.max_nodes = 2000000;
+    go_tsumego_answer a;
+    go_tsumego_solve(p, &o, &a);
+    CHECK_MSG(a.result == YOMI_WIN && a.nmoves == 1 && answer_has(&a, p, "C19"),
+              "Prob0261: %s with %d moves, the book: C19", go_tsumego_result_name(a.result), a.nmoves);
+    CHECK_MSG(has(a.exchange, a.nexchange, V(p->board, "B15")) &&
+                  has(a.exchange, a.nexchange, V(p->board, "A16")),
+              "Prob0261: B15 and A16 should be exchanges (%d listed)", a.nexchange);
+    go_problem_free(p);
+}
+
+static void test_verify(const char *data) {
+    go_problem *p = load_cho(data, 741);
+    if (!p) return;
+    go_tsumego_opts o;
+    memset(&o, 0, sizeof o);
+    o.all_moves = true;
+    o.lim.max_nodes = 2000000;
+    go_tsumego_answer a;
+    go_tsumego_solve(p, &o, &a);
+    bool inside = a.nmoves > 0;
+    for (int i = 0; i < a.nmoves; i++)
+        inside &= a.moves[i] == V(p->board, "G18") || a.moves[i] == V(p->board, "F18");
+    CHECK_MSG(inside, "Prob0741: %d moves (%s), the book: G18 F18", a.nmoves,
+              go_tsumego_result_name(a.result));
+    go_problem_free(p);
+}
+
+int main(int argc, char **argv) {
+    const char *data = argc > 1 ? argv[1] : NULL;
+    test_blocking_hole();
+    test_blocking_vs_plain(data);
+    test_exchange(data);
+    test_verify(data);
+    return t_summary("test_go_problem");
+}
