@@ -69,7 +69,6 @@ int main(int argc, char **argv) {
         {"-distance", GO_TS_NO_DISTANCE},
         {"-order", GO_TS_NO_ORDER},
         {"-static", GO_TS_NO_STATIC},
-        {"own-dfpn(expansions)", GO_TS_OWN_DFPN},
     };
     printf("per problem at most %llu plays; every %dth problem\n", (unsigned long long)max_plays, step);
     for (int s = 0; s < 2; s++) {

@@ -81,7 +81,7 @@ enum {
     GO_TS_NO_LEARNED = 1u << 2, /* hand ordering instead of the learned scorer */
     GO_TS_NO_DISTANCE = 1u << 3, /* every region point instead of the distance generator */
     /* 1u << 4 is kept for the blocking prune of seed 000, not yet built. */
-    GO_TS_OWN_DFPN = 1u << 5, /* tsumego.c's own df-pn instead of core's dfpn */
+    /* 1u << 5 named tsumego.c's own df-pn, removed: core's dfpn is the only search. */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

@@ -327,8 +327,7 @@ int cli_go_solve(int argc, char **argv, int check) {
             } feats[] = {{"order", GO_TS_NO_ORDER},
                          {"static", GO_TS_NO_STATIC},
                          {"learned", GO_TS_NO_LEARNED},
-                         {"distance", GO_TS_NO_DISTANCE},
-                         {"core-dfpn", GO_TS_OWN_DFPN}};
+                         {"distance", GO_TS_NO_DISTANCE}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -336,10 +335,8 @@ int cli_go_solve(int argc, char **argv, int check) {
                 for (size_t k = 0; k < sizeof feats / sizeof feats[0]; k++)
                     if (!strcmp(tok, feats[k].name)) bit = feats[k].bit;
                 if (!bit) {
-                    fprintf(
-                        stderr,
-                        "yomi go: --without takes order, static, learned, distance, core-dfpn; not '%s'\n",
-                        tok);
+                    fprintf(stderr, "yomi go: --without takes order, static, learned, distance; not '%s'\n",
+                            tok);
                     return CLI_BAD_INPUT;
                 }
                 o.ts.disable |= bit;

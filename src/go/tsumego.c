@@ -7,13 +7,12 @@
  * one. A position that repeats on the current line goes to the side with
  * unlimited threats, to the defender when neither has them.
  *
- * Graph history: a value that depends on a repetition seen on the line
- * (flag ghi) is never stored as a proof in the table, so a table proof never
- * rests on a path.
- *
- * Table entries are verified by the packed colours of every region point,
- * the stone counts and the side/ko/pass/master state: a 64-bit key collision
- * cannot become a proof. */
+ * The search is core's df-pn (src/core/dfpn.c) through the callbacks below;
+ * graph history is its business (a proof resting on a repetition of the line
+ * never enters its main table). Its table entries are verified by the exact
+ * state bytes (the packed colours of every region point and the
+ * side/ko/pass/threat/stone-count word): a key collision cannot become a
+ * proof. */
 #include "yomi/go_tsumego.h"
 
 #include <stdlib.h>
@@ -26,47 +25,23 @@
 #include "go/problem.h"
 #include "go/zone.h"
 
-#define TS_INF 0x3fffffffu
 #define TS_MAXD 900
 #define TS_VWORDS 8
 #define TS_MAXZONE (TS_VWORDS * 32)
 #define TS_MAXM (TS_MAXZONE + 1)
 
-typedef struct ts_entry {
-    uint64_t key;
-    uint64_t v[TS_VWORDS];
-    uint64_t st; /* side, ko, pass, threats, stone counts (verified) */
-    uint32_t pn, dn;
-    uint32_t work;
-    int16_t best;
-    uint8_t used;
-} ts_entry;
-
-typedef struct ts_child {
-    go_point m;
-    uint32_t pn, dn;
-    bool ghi;
-} ts_child;
-
 typedef struct ts {
     go_board *b;
     go_color att, def;
     int thr[3]; /* ko threats left by colour; TS_THR_INF: unlimited */
-    uint64_t cap; /* node count at which this question stops */
-    bool capped;
     go_point target;
     ord_ctx ord;
     unsigned disable;
     int dlimit;
     yomi_ctl ctl;
-    ts_entry *tt;
-    uint64_t tt_mask;
     go_point zone[TS_MAXZONE];
     const bool *region;
     int nzone;
-    uint64_t path[TS_MAXD + 2];
-    int depth;
-    ts_child *frames; /* TS_MAXM children per depth */
     struct ts_static {
         uint64_t key, v[TS_VWORDS];
         int8_t res;
@@ -109,44 +84,9 @@ static uint64_t state_word(const ts *s, go_color to_move, bool last_pass) {
 
 static uint64_t node_key(const ts *s, uint64_t st) { return go_board_hash(s->b) ^ mix64(st + 0x9e37ULL); }
 
-static bool halted(const ts *s) { return s->ctl.stopped || s->capped; }
-
 static void pack(const ts *s, uint64_t *v) {
     memset(v, 0, sizeof(uint64_t) * TS_VWORDS);
     for (int i = 0; i < s->nzone; i++) v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
-}
-
-static ts_entry *tt_find(ts *s, uint64_t key, uint64_t st, const uint64_t *v) {
-    if (!s->tt) return NULL;
-    ts_entry *e = &s->tt[(key & s->tt_mask) & ~1ULL];
-    for (int i = 0; i < 2; i++)
-        if (e[i].used && e[i].key == key && e[i].st == st && !memcmp(e[i].v, v, sizeof e[i].v)) return &e[i];
-    return NULL;
-}
-
-static void tt_store(ts *s, uint64_t key, uint64_t st, const uint64_t *v, uint32_t pn, uint32_t dn,
-                     uint32_t work, go_point best) {
-    if (!s->tt) return;
-    ts_entry *e = tt_find(s, key, st, v);
-    if (!e) {
-        ts_entry *b = &s->tt[(key & s->tt_mask) & ~1ULL];
-        /* Replace the unused or the cheaper entry; proofs are kept over estimates. */
-        int i = !b[0].used ? 0 : !b[1].used ? 1 : -1;
-        if (i < 0) {
-            uint64_t w0 = b[0].work + ((b[0].pn == 0 || b[0].dn == 0) ? (1u << 20) : 0);
-            uint64_t w1 = b[1].work + ((b[1].pn == 0 || b[1].dn == 0) ? (1u << 20) : 0);
-            i = w0 <= w1 ? 0 : 1;
-        }
-        e = &b[i];
-    }
-    e->key = key;
-    e->st = st;
-    memcpy(e->v, v, sizeof e->v);
-    e->pn = pn;
-    e->dn = dn;
-    e->work = work;
-    e->best = (int16_t)best;
-    e->used = 1;
 }
 
 /* Cheapest static life first: the target has two
@@ -255,212 +195,6 @@ static int gen_moves(ts *s, go_color c, go_point *out) {
     return n;
 }
 
-static uint32_t sat_add(uint32_t a, uint32_t b) { return a + b >= TS_INF ? TS_INF : a + b; }
-
-/* Value of child m (from the attacker's side: pn = proof that the attacker wins). */
-static void eval_child(ts *s, go_color c, bool last_pass, ts_child *ch) {
-    ch->ghi = false;
-    if (ch->m == GO_PASS && last_pass) {
-        ch->pn = TS_INF, ch->dn = 0; /* two passes: the target stands */
-        return;
-    }
-    go_point sk;
-    go_color skc = GO_EMPTY;
-    if (!ts_play(s, c, ch->m, &sk, &skc)) {
-        ch->pn = c == s->att ? TS_INF : 0; /* cannot happen: moves are legal */
-        ch->dn = c == s->att ? 0 : TS_INF;
-        return;
-    }
-    go_color o = go_other(c);
-    if (target_captured(s)) {
-        ch->pn = 0, ch->dn = TS_INF;
-    } else {
-        uint64_t st = state_word(s, o, ch->m == GO_PASS);
-        uint64_t key = node_key(s, st);
-        bool rep = false;
-        for (int i = 0; i <= s->depth && !rep; i++) rep = s->path[i] == key;
-        if (rep) {
-            bool att_wins = s->thr[s->att] == TS_THR_INF;
-            ch->pn = att_wins ? 0 : TS_INF;
-            ch->dn = att_wins ? TS_INF : 0;
-            ch->ghi = true;
-        } else if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) {
-            ch->pn = TS_INF, ch->dn = 0;
-        } else {
-            uint64_t v[TS_VWORDS];
-            pack(s, v);
-            ts_entry *e = tt_find(s, key, st, v);
-            if (e) {
-                ch->pn = e->pn, ch->dn = e->dn;
-            } else {
-                ch->pn = 1, ch->dn = 1;
-            }
-        }
-    }
-    ts_undo(s, sk, skc);
-}
-
-/* df-pn MID at the current position, c to move. Returns the node's values. */
-static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn, uint32_t *opn, uint32_t *odn,
-                bool *oghi) {
-    bool is_or = c == s->att;
-    uint64_t start_nodes = s->ctl.nodes;
-    s->ctl.nodes++;
-    if (s->depth >= TS_MAXD) {
-        s->ctl.stopped = true;
-        *opn = 1, *odn = 1, *oghi = true;
-        return;
-    }
-    /* Static knowledge once per expansion (Benson costs a board scan). */
-    int stat = static_status(s, c);
-    if (stat >= 0) {
-        *opn = stat ? 0 : TS_INF;
-        *odn = stat ? TS_INF : 0;
-        *oghi = false;
-        uint64_t st = state_word(s, c, last_pass);
-        uint64_t v[TS_VWORDS];
-        pack(s, v);
-        tt_store(s, node_key(s, st), st, v, *opn, *odn, 1, GO_PASS);
-        return;
-    }
-    ts_child *ch = s->frames + (size_t)s->depth * TS_MAXM;
-    go_point moves[TS_MAXM];
-    int n = gen_moves(s, c, moves);
-    for (int i = 0; i < n; i++) {
-        ch[i].m = moves[i];
-        eval_child(s, c, last_pass, &ch[i]);
-    }
-    uint32_t pn = 0, dn = 0;
-    int best = 0;
-    for (;;) {
-        uint32_t min1 = TS_INF + 1, min2 = TS_INF + 1, sum = 0;
-        best = 0;
-        for (int i = 0; i < n; i++) {
-            uint32_t a = is_or ? ch[i].pn : ch[i].dn, b2 = is_or ? ch[i].dn : ch[i].pn;
-            sum = sat_add(sum, b2);
-            if (a < min1) {
-                min2 = min1;
-                min1 = a;
-                best = i;
-            } else if (a < min2) {
-                min2 = a;
-            }
-        }
-        if (min1 > TS_INF) min1 = TS_INF;
-        if (min2 > TS_INF) min2 = TS_INF;
-        if (is_or)
-            pn = min1, dn = sum;
-        else
-            dn = min1, pn = sum;
-        if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
-        if (yomi_ctl_check(&s->ctl)) break;
-        if (s->ctl.nodes >= s->cap) {
-            s->capped = true;
-            break;
-        }
-        ts_child *b = &ch[best];
-        uint32_t eps2 = min2 >= TS_INF ? TS_INF : min2 + min2 / 4 + 1;
-        uint32_t cth1, cth2; /* child thresholds: (the selecting number, the other) */
-        if (is_or) {
-            cth1 = thpn < eps2 ? thpn : eps2;
-            cth2 = thdn >= TS_INF ? TS_INF : thdn - dn + b->dn;
-        } else {
-            cth1 = thdn < eps2 ? thdn : eps2;
-            cth2 = thpn >= TS_INF ? TS_INF : thpn - pn + b->pn;
-        }
-        go_point sk;
-        go_color skc = GO_EMPTY;
-        if (!ts_play(s, c, b->m, &sk, &skc)) break;
-        s->path[++s->depth] = node_key(s, state_word(s, go_other(c), b->m == GO_PASS));
-        uint32_t cpn, cdn;
-        bool cg;
-        if (is_or)
-            mid(s, go_other(c), b->m == GO_PASS, cth1, cth2, &cpn, &cdn, &cg);
-        else
-            mid(s, go_other(c), b->m == GO_PASS, cth2, cth1, &cpn, &cdn, &cg);
-        s->depth--;
-        ts_undo(s, sk, skc);
-        b->pn = cpn, b->dn = cdn, b->ghi = cg;
-        if (halted(s)) break;
-    }
-    bool ghi = false;
-    if (pn == 0 || dn == 0) {
-        bool win_for_mover = is_or ? pn == 0 : dn == 0;
-        if (win_for_mover) { /* one proving child without history suffices */
-            ghi = true;
-            for (int i = 0; i < n && ghi; i++) {
-                bool proves = is_or ? ch[i].pn == 0 : ch[i].dn == 0;
-                if (proves && !ch[i].ghi) ghi = false, best = i;
-            }
-        } else {
-            for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
-        }
-    } else {
-        for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
-    }
-    *opn = pn, *odn = dn, *oghi = ghi;
-    if (halted(s) && pn != 0 && dn != 0) return;
-    if ((pn == 0 || dn == 0) && ghi) return;
-    uint64_t st = state_word(s, c, last_pass);
-    uint64_t v[TS_VWORDS];
-    pack(s, v);
-    uint64_t work = s->ctl.nodes - start_nodes;
-    tt_store(s, node_key(s, st), st, v, pn, dn, work > 0xffffffffu ? 0xffffffffu : (uint32_t)work,
-             n ? ch[best].m : GO_PASS);
-}
-
-/* Solves the current position (c to move). Returns 1 attacker wins, 0
- * defender wins, -1 unknown. */
-static int solve_here(ts *s, go_color c, bool last_pass) {
-    if (target_captured(s)) return 1;
-    int stat = static_status(s, c);
-    if (stat >= 0) return stat;
-    s->depth = 0;
-    s->path[0] = node_key(s, state_word(s, c, last_pass));
-    uint32_t pn, dn;
-    bool ghi;
-    mid(s, c, last_pass, TS_INF, TS_INF, &pn, &dn, &ghi);
-    if (pn == 0) return 1;
-    if (dn == 0) return 0;
-    return -1;
-}
-
-/* Follows the table from the current position: the winner's proven moves. */
-static int extract_pv(ts *s, go_color c, bool last_pass, go_point *pv, int max) {
-    int n = 0, played = 0;
-    go_point sk[GO_TSUMEGO_MAX_PV];
-    go_color skc[GO_TSUMEGO_MAX_PV];
-    uint64_t seen[GO_TSUMEGO_MAX_PV + 1];
-    seen[0] = node_key(s, state_word(s, c, last_pass));
-    while (n < max && played < GO_TSUMEGO_MAX_PV && !target_captured(s)) {
-        uint64_t st = state_word(s, c, last_pass);
-        uint64_t v[TS_VWORDS];
-        pack(s, v);
-        ts_entry *e = tt_find(s, node_key(s, st), st, v);
-        if (!e) break;
-        go_point m = e->best;
-        if (m == GO_PASS && last_pass) {
-            pv[n++] = GO_PASS; /* the second pass ends the game */
-            break;
-        }
-        if (!ts_play(s, c, m, &sk[played], &skc[played])) break;
-        played++;
-        pv[n++] = m;
-        last_pass = m == GO_PASS;
-        c = go_other(c);
-        uint64_t k = node_key(s, state_word(s, c, last_pass));
-        bool rep = false;
-        for (int i = 0; i < n && !rep; i++) rep = seen[i] == k;
-        seen[n] = k;
-        if (rep) break;
-    }
-    while (played > 0) {
-        played--;
-        ts_undo(s, sk[played], skc[played]);
-    }
-    return n;
-}
-
 const char *go_tsumego_result_name(yomi_result r) {
     switch (r) {
     case YOMI_WIN: return "win";
@@ -490,21 +224,11 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
         if (s->nzone >= TS_MAXZONE) return false;
         s->zone[s->nzone++] = q;
     }
-    size_t mb = o->lim.hash_mb ? o->lim.hash_mb : 16;
-    size_t want = mb * 1024 * 1024 / sizeof(ts_entry), cnt = 2;
-    while (cnt * 2 <= want) cnt *= 2;
-    s->tt = calloc(cnt, sizeof(ts_entry));
-    s->tt_mask = s->tt ? cnt - 1 : 0;
-    s->frames = malloc(sizeof(ts_child) * TS_MAXM * (TS_MAXD + 1));
     s->scache = calloc(TS_SCACHE, sizeof *s->scache);
-    return s->frames != NULL && s->scache != NULL;
+    return s->scache != NULL;
 }
 
-static void ts_free(ts *s) {
-    free(s->tt);
-    free(s->frames);
-    free(s->scache);
-}
+static void ts_free(ts *s) { free(s->scache); }
 
 /* ---- core dfpn adapter: the same game through dfpn_game callbacks ---- */
 
@@ -671,33 +395,6 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
     return 1;
 }
 
-/* Decides the root moves still open (wins[i] == -1) under the current threat
- * counts with a node budget per move: 1 win for the side to play, 0 loss.
- * Returns the number of wins. */
-static int root_pass(ts *s, go_problem *p, const go_point *moves, int n, int *wins, uint64_t budget) {
-    int nwin = 0;
-    for (int i = 0; i < n; i++) {
-        if (wins[i] >= 0 || s->ctl.stopped) {
-            nwin += wins[i] == 1;
-            continue;
-        }
-        go_point sk;
-        go_color skc = GO_EMPTY;
-        if (!ts_play(s, p->to_play, moves[i], &sk, &skc)) {
-            wins[i] = 0;
-            continue;
-        }
-        s->cap = budget ? s->ctl.nodes + budget : UINT64_MAX;
-        s->capped = false;
-        int r = solve_here(s, go_other(p->to_play), moves[i] == GO_PASS);
-        s->capped = false;
-        ts_undo(s, sk, skc);
-        if (r >= 0) wins[i] = (r == 1) == (p->to_play == s->att);
-        nwin += wins[i] == 1;
-    }
-    return nwin;
-}
-
 /* Records one tier's answers: how many first moves a limit left undecided and,
  * when some win (wins[i] == 1), the tier's result and those moves. */
 static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *moves, const int *wins,
@@ -753,60 +450,28 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         }
         ntiers = 6;
     }
-    static const uint64_t budgets[3] = {20000, 200000, 0};
-    bool core = !(o->disable & GO_TS_OWN_DFPN);
-    dfpn *d = core ? dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16) : NULL;
+    dfpn *d = dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16);
     uint64_t used = 0;
     for (int t = 0; t < ntiers; t++) {
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
         for (int i = 0; i < n; i++) wins[i] = -1;
         int nwin = 0;
-        if (core) {
-            go_point pv[GO_TSUMEGO_MAX_PV];
-            int npv = 0;
-            int r = d ? core_tier(&s, p, d, &o->lim, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
-            if (r < 0) break;
-            for (int i = 0; i < n; i++) nwin += wins[i] == 1;
-            take_wins(out, tiers[t].res, moves, wins, n);
-            if (nwin > 0) {
-                memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
-                out->npv = npv;
-                break;
-            }
-            if (r == 1) break; /* the root wins only by passing: no first move to show */
-            if (t == ntiers - 1) out->result = YOMI_LOSS;
-            continue;
-        }
-        /* The root first: a tier the side to play loses (pass included) needs
-         * one disproof instead of one per move. */
-        s.cap = UINT64_MAX;
-        s.capped = false;
-        int root = solve_here(&s, me, false);
-        if (root >= 0 && (root == 1) != (me == s.att)) {
-            for (int i = 0; i < n; i++) wins[i] = 0;
-        }
-        for (int k = 0; k < 3 && !s.ctl.stopped; k++) {
-            nwin = root_pass(&s, p, moves, n, wins, budgets[k]);
-            if (nwin && !o->all_moves) break;
-        }
+        go_point pv[GO_TSUMEGO_MAX_PV];
+        int npv = 0;
+        int r = d ? core_tier(&s, p, d, &o->lim, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
+        if (r < 0) break;
+        for (int i = 0; i < n; i++) nwin += wins[i] == 1;
         take_wins(out, tiers[t].res, moves, wins, n);
         if (nwin > 0) {
-            /* PV from the first winning move. */
-            go_point sk;
-            go_color skc = GO_EMPTY;
-            go_point m = out->moves[0];
-            if (ts_play(&s, me, m, &sk, &skc)) {
-                out->pv[0] = m;
-                out->npv = 1 + extract_pv(&s, opp, false, out->pv + 1, GO_TSUMEGO_MAX_PV - 1);
-                ts_undo(&s, sk, skc);
-            }
+            memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
+            out->npv = npv;
             break;
         }
-        if (out->nunknown) break; /* a weaker tier cannot be decided soundly */
+        if (r == 1) break; /* the root wins only by passing: no first move to show */
         if (t == ntiers - 1) out->result = YOMI_LOSS;
     }
-    out->nodes = core ? used : s.ctl.nodes;
+    out->nodes = used;
     out->seconds = yomi_ctl_elapsed(&s.ctl);
     dfpn_free(d);
     ts_free(&s);
