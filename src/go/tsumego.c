@@ -42,6 +42,9 @@ typedef struct ts {
     go_point zone[TS_MAXZONE];
     const bool *region;
     int nzone;
+    int nwords; /* words of the packed region in use: (nzone + 31) / 32 */
+    uint64_t pk[TS_VWORDS]; /* the packed region of the current position ... */
+    bool pk_ok; /* ... when set (cleared by every play and undo) */
     struct ts_static {
         uint64_t key, v[TS_VWORDS];
         int8_t res;
@@ -89,6 +92,16 @@ static void pack(const ts *s, uint64_t *v) {
     for (int i = 0; i < s->nzone; i++) v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
 }
 
+/* The packed region of the current position, computed once per position
+ * (key2, state and the static cache all read it). */
+static const uint64_t *packed(ts *s) {
+    if (!s->pk_ok) {
+        pack(s, s->pk);
+        s->pk_ok = true;
+    }
+    return s->pk;
+}
+
 /* Cheapest static life first: the target has two
  * single-point eyes, each an empty point whose every neighbour is a stone of
  * the target string. Neither can be filled by the attacker (suicide while the
@@ -114,7 +127,7 @@ static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->d
 
 /* Static knowledge from go-eyes (proven, whoever is ko master): 1 the target
  * is dead with `to_move` to play, 0 alive, -1 unknown. */
-static int static_status(const ts *s, go_color to_move) {
+static int static_status(ts *s, go_color to_move) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
     (void)to_move;
@@ -134,14 +147,14 @@ static int static_status(const ts *s, go_color to_move) {
     if (eyes < 2) return -1;
     /* Benson's answer depends on the stones alone: cached, verified by the
      * packed region and the stone counts. */
-    uint64_t v[TS_VWORDS],
-        key = go_board_hash(b) ^ mix64((uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE]);
-    pack(s, v);
-    struct ts_static *e = &((ts *)s)->scache[key & (TS_SCACHE - 1)];
-    if (e->res && e->key == key && !memcmp(e->v, v, sizeof v)) return e->res > 1 ? 0 : -1;
+    uint64_t key =
+        go_board_hash(b) ^ mix64((uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE]);
+    const uint64_t *v = packed(s);
+    struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
+    if (e->res && e->key == key && !memcmp(e->v, v, sizeof e->v)) return e->res > 1 ? 0 : -1;
     int r = go_benson_alive(s->b, s->target) ? 0 : -1;
     e->key = key;
-    memcpy(e->v, v, sizeof v);
+    memcpy(e->v, v, sizeof e->v);
     e->res = r == 0 ? 2 : 1;
     return r;
 }
@@ -150,6 +163,7 @@ static int static_status(const ts *s, go_color to_move) {
  * unlimited). *saved_ko records the lifted ban for ts_undo. */
 static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color *saved_kc) {
     go_board *b = s->b;
+    s->pk_ok = false;
     *saved_ko = GO_NO_POINT;
     if (m != GO_PASS && s->thr[c] > 0 && b->ko == m && b->ko_color == c) {
         *saved_ko = b->ko;
@@ -170,6 +184,7 @@ static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color 
 }
 
 static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
+    s->pk_ok = false;
     go_board_undo(s->b);
     if (saved_ko != GO_NO_POINT) {
         s->b->ko = saved_ko;
@@ -224,6 +239,7 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
         if (s->nzone >= TS_MAXZONE) return false;
         s->zone[s->nzone++] = q;
     }
+    s->nwords = (s->nzone + 31) / 32;
     s->scache = calloc(TS_SCACHE, sizeof *s->scache);
     return s->scache != NULL;
 }
@@ -239,21 +255,22 @@ static uint64_t cb_key(void *ctx) {
 
 static uint64_t cb_key2(void *ctx) {
     ts *s = ctx;
-    uint64_t v[TS_VWORDS], h = mix64(state_word(s, s->to_move, s->last_pass) * 31 + s->ended);
-    pack(s, v);
-    for (int i = 0; i < TS_VWORDS; i++) h = mix64(h ^ v[i]) + (uint64_t)i;
+    uint64_t h = mix64(state_word(s, s->to_move, s->last_pass) * 31 + s->ended);
+    const uint64_t *v = packed(s);
+    for (int i = 0; i < s->nwords; i++) h = mix64(h ^ v[i]) + (uint64_t)i;
     return h;
 }
 
-#define TS_STATE_BYTES (TS_VWORDS * 8 + 9)
+/* Exact state bytes: the region's words in use, the state word, the end flag. */
+static size_t state_bytes(const ts *s) { return (size_t)s->nwords * 8 + 9; }
 
 static void cb_state(void *ctx, unsigned char *out) {
     ts *s = ctx;
-    uint64_t v[TS_VWORDS], st = state_word(s, s->to_move, s->last_pass);
-    pack(s, v);
-    memcpy(out, v, sizeof v);
-    memcpy(out + sizeof v, &st, 8);
-    out[sizeof v + 8] = s->ended;
+    uint64_t st = state_word(s, s->to_move, s->last_pass);
+    size_t w = (size_t)s->nwords * 8;
+    memcpy(out, packed(s), w);
+    memcpy(out + w, &st, 8);
+    out[w + 8] = s->ended;
 }
 
 static int cb_generate(void *ctx, int *moves, int max) {
@@ -327,7 +344,7 @@ static void core_game(ts *s, dfpn_game *g) {
     memset(g, 0, sizeof *g);
     g->key = cb_key;
     g->key2 = cb_key2;
-    g->state_size = TS_STATE_BYTES;
+    g->state_size = state_bytes(s);
     g->state = cb_state;
     g->generate = cb_generate;
     g->play = cb_play;
