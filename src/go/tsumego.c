@@ -46,8 +46,8 @@ typedef struct ts {
     uint64_t pk[TS_VWORDS]; /* the packed region of the current position ... */
     bool pk_ok; /* ... when set (cleared by every play and undo) */
     struct ts_static {
-        uint64_t key, v[TS_VWORDS];
-        int8_t res;
+        uint64_t key, v[TS_VWORDS], st;
+        int8_t res; /* 0 empty, else the answer + 2 */
     } * scache; /* Benson answers */
     /* The position as core's dfpn sees it (the callbacks below). */
     go_color to_move;
@@ -126,13 +126,59 @@ static bool target_alive(const ts *s) {
 static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->def; }
 
 /* Static knowledge from go-eyes (proven, whoever is ko master): 1 the target
- * is dead with `to_move` to play, 0 alive, -1 unknown. */
-static int static_status(ts *s, go_color to_move) {
-    if (s->disable & GO_TS_NO_STATIC) return -1;
-    if (target_alive(s)) return 0;
-    (void)to_move;
-    /* Benson costs a whole-board pass: only when the target has two liberties
-     * that are eye points of the defender's stones (a vital region needs one). */
+ * is dead with `to_move` to play, 0 alive, -1 unknown. `last_pass`: the
+ * opponent just passed, so the defender to move could end the game by passing
+ * (a "dead" answer does not hold then).
+ *
+ * go_life_status: Benson, then the exact eye-space solver (eyeshape.c) on the
+ * target's enclosed eye spaces (one, or several as one game), both ko masters
+ * agreeing; its answers hold in any threat setting of this search. Its cost
+ * is a Benson pass and cached eye-space solutions, so it is cached here too,
+ * by the packed region, the stone counts, the side to move and the ko ban. */
+/* True when the target encloses a space of at most GO_ES_MAX points (a
+ * region reached from a neighbour of its stones without crossing the target
+ * string): go_life_status can only use the eye-space solver then. */
+static bool small_space(const ts *s) {
+    const go_board *b = s->b;
+    static _Thread_local uint32_t mark[GO_MAX_POINTS], stamp;
+    if (++stamp == 0) {
+        memset(mark, 0, sizeof mark);
+        stamp = 1;
+    }
+    go_point head = go_head_fast(b, s->target);
+    go_point st[GO_MAX_POINTS];
+    int ns = go_string_stones(b, s->target, st, GO_MAX_POINTS);
+    for (int i = 0; i < ns; i++) {
+        GO_FOR_NEIGHBORS(st[i], q) {
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER || mark[q] == stamp || (k == s->def && go_head_fast(b, q) == head)) continue;
+            go_point fl[GO_ES_MAX + 4];
+            int n = 0;
+            bool big = false;
+            fl[n++] = q;
+            mark[q] = stamp;
+            for (int j = 0; j < n && !big; j++) {
+                GO_FOR_NEIGHBORS(fl[j], r) {
+                    go_color kr = go_at(b, r);
+                    if (kr == GO_BORDER || mark[r] == stamp || (kr == s->def && go_head_fast(b, r) == head))
+                        continue;
+                    mark[r] = stamp;
+                    if (n == GO_ES_MAX) {
+                        big = true;
+                        break;
+                    }
+                    fl[n++] = r;
+                }
+            }
+            if (!big) return true;
+        }
+    }
+    return false;
+}
+
+/* Benson only when the target has two liberties whose neighbours are all the
+ * defender's stones (a vital region needs such a point, nearly always). */
+static bool benson_worth(const ts *s) {
     const go_board *b = s->b;
     go_point libs[GO_MAX_POINTS];
     int n = go_string_liberties(b, s->target, libs, GO_MAX_POINTS), eyes = 0;
@@ -144,18 +190,36 @@ static int static_status(ts *s, go_color to_move) {
         }
         eyes += eye;
     }
-    if (eyes < 2) return -1;
-    /* Benson's answer depends on the stones alone: cached, verified by the
-     * packed region and the stone counts. */
-    uint64_t key =
-        go_board_hash(b) ^ mix64((uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE]);
+    return eyes >= 2;
+}
+
+#define TS_ES_MAX 6 /* eye spaces the search solves exactly (3^n cost) */
+
+static int static_status(ts *s, go_color to_move, bool last_pass) {
+    if (s->disable & GO_TS_NO_STATIC) return -1;
+    if (target_alive(s)) return 0;
+    const go_board *b = s->b;
+    bool space = small_space(s);
+    if (!space && !benson_worth(s)) return -1;
+    uint64_t st = (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 |
+        (uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE] << 36;
+    uint64_t key = go_board_hash(b) ^ mix64(st);
     const uint64_t *v = packed(s);
     struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
-    if (e->res && e->key == key && !memcmp(e->v, v, sizeof e->v)) return e->res > 1 ? 0 : -1;
-    int r = go_benson_alive(s->b, s->target) ? 0 : -1;
-    e->key = key;
-    memcpy(e->v, v, sizeof e->v);
-    e->res = r == 0 ? 2 : 1;
+    int r;
+    if (e->res && e->key == key && e->st == st && !memcmp(e->v, v, sizeof e->v)) {
+        r = e->res - 2;
+    } else {
+        int life = space                    ? go_life_status_max(b, s->target, to_move, TS_ES_MAX, NULL, NULL)
+            : go_benson_alive(b, s->target) ? GO_LIFE_ALIVE
+                                            : GO_LIFE_UNKNOWN;
+        r = life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
+        e->key = key;
+        e->st = st;
+        memcpy(e->v, v, sizeof e->v);
+        e->res = (int8_t)(r + 2);
+    }
+    if (r == 1 && last_pass && to_move == s->def) return -1;
     return r;
 }
 
@@ -313,14 +377,11 @@ static dfpn_value cb_evaluate(void *ctx) {
     ts *s = ctx;
     if (target_captured(s)) return DFPN_WIN;
     if (s->ended) return DFPN_LOSS;
-    /* Benson costs a board scan and evaluate() runs for every child: only after
-     * a defender move (the one that can make life; less static knowledge is
-     * never unsound), the cheap two-eye test always. */
-    if (s->to_move != s->att) {
-        if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) return DFPN_LOSS;
-        return DFPN_OPEN;
-    }
-    int st = static_status(s, s->to_move);
+    /* The root stays open: a static answer there would name no first move (the
+     * root analysis then searches each one; the root recurs below only as a
+     * repetition, so this depends on the position alone). */
+    if (s->nsteps == 0) return DFPN_OPEN;
+    int st = static_status(s, s->to_move, s->last_pass);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
 
