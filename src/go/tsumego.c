@@ -199,8 +199,6 @@ static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
     const go_board *b = s->b;
-    bool space = small_space(s);
-    if (!space && !benson_worth(s)) return -1;
     uint64_t st = (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 |
         (uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE] << 36;
     uint64_t key = go_board_hash(b) ^ mix64(st);
@@ -210,7 +208,10 @@ static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (e->res && e->key == key && e->st == st && !memcmp(e->v, v, sizeof e->v)) {
         r = e->res - 2;
     } else {
+        /* The filters, then the rules (the cache keeps "unknown" too). */
+        bool space = small_space(s);
         int life = space                    ? go_life_status_max(b, s->target, to_move, TS_ES_MAX, NULL, NULL)
+            : !benson_worth(s)              ? GO_LIFE_UNKNOWN
             : go_benson_alive(b, s->target) ? GO_LIFE_ALIVE
                                             : GO_LIFE_UNKNOWN;
         r = life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
