@@ -84,7 +84,6 @@ int main(int argc, char **argv) {
         {"-learned(ordering)", GO_TS_NO_LEARNED},
         {"-order", GO_TS_NO_ORDER},
         {"-static", GO_TS_NO_STATIC},
-        {"own-dfpn(expansions)", GO_TS_OWN_DFPN},
     };
     enum { NV = sizeof variants / sizeof variants[0] };
     printf("per problem at most %llu plays; every %dth problem\n", (unsigned long long)max_plays, step);

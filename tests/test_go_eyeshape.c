@@ -486,7 +486,7 @@ static void o_free(oracle *o) {
 /* ---- Comparison ---- */
 
 static long n_seki_claims, n_clean, n_seki, n_life_definite, n_life_ko, n_monotone, n_ko_nodes, n_roots,
-    n_agree, n_moves_agree, n_placements, n_skipped, n_oracle_nodes, n_lib_states;
+    n_agree, n_moves_agree, n_placements, n_skipped, n_oracle_nodes, n_lib_states, n_life_max_answers;
 
 /* The region of the library, taken from the board by go_es_from_board. False when
  * black stones joined to the wall split the region or fill it (the root is skipped:
@@ -679,6 +679,16 @@ static void compare_root(oracle *o, go_board *b, const placement *pl, int master
         int life = go_life_status(b, pl->wall, side, NULL, NULL);
         if (life == GO_LIFE_ALIVE) CHECK_MSG(o_def, "go_life_status ALIVE, oracle says captured (%s)", what);
         if (life == GO_LIFE_DEAD) CHECK_MSG(!o_def, "go_life_status DEAD, oracle says survives (%s)", what);
+        /* The search's smaller variant (spaces of at most k points): a restriction,
+         * so it must agree with the oracle whenever it answers. */
+        for (int k = 1; k < GO_ES_MAX; k++) {
+            int lk = go_life_status_max(b, pl->wall, side, k, NULL, NULL);
+            if (lk == GO_LIFE_ALIVE)
+                CHECK_MSG(o_def, "go_life_status_max(%d) ALIVE, oracle says captured (%s)", k, what);
+            if (lk == GO_LIFE_DEAD)
+                CHECK_MSG(!o_def, "go_life_status_max(%d) DEAD, oracle says survives (%s)", k, what);
+            n_life_max_answers += lk != GO_LIFE_UNKNOWN;
+        }
         go_es_result other;
         go_es_solve(&r, side == GO_BLACK,
                     master == GO_KO_MASTER_ATTACKER ? GO_KO_MASTER_DEFENDER : GO_KO_MASTER_ATTACKER, &other);
@@ -867,6 +877,9 @@ static void run_shapes(bool full) {
         "go_life_status: %ld proven answers, all agreeing with the oracle; %ld ko-dependent positions left "
         "UNKNOWN\n",
         n_life_definite, n_life_ko);
+    printf("go_life_status_max (spaces of 1..%d points): %ld proven answers, all agreeing with the oracle\n",
+           GO_ES_MAX - 1, n_life_max_answers);
+    CHECK(n_life_max_answers > 100);
     printf("shapes: %ld placements (%ld left out: wall or white not one string), %ld start positions x side, "
            "%ld winners agree, %ld winning-move sets agree (%ld split by joined stones, not compared); "
            "oracle nodes %ld, library states %ld\n",

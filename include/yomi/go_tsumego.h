@@ -83,7 +83,7 @@ enum {
     GO_TS_NO_LEARNED = 1u << 2, /* hand ordering instead of the learned scorer */
     GO_TS_NO_DISTANCE = 1u << 3, /* every region point instead of the distance generator */
     GO_TS_NO_BLOCKING = 1u << 4, /* no blocking prune even when go_tsumego_opts.blocking is set */
-    GO_TS_OWN_DFPN = 1u << 5, /* tsumego.c's own df-pn instead of core's dfpn */
+    /* 1u << 5 named tsumego.c's own df-pn, removed: core's dfpn is the only search. */
     GO_TS_NO_EXCHANGE = 1u << 6, /* keep forcing exchanges among the winning first moves */
     GO_TS_NO_VERIFY = 1u << 7, /* trust the distance generator: no full-region check of its answer */
 };

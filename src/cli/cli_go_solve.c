@@ -626,7 +626,7 @@ int cli_go_solve(int argc, char **argv, int check) {
             } feats[] = {{"order", GO_TS_NO_ORDER},       {"static", GO_TS_NO_STATIC},
                          {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
                          {"blocking", GO_TS_NO_BLOCKING}, {"verify", GO_TS_NO_VERIFY},
-                         {"exchange", GO_TS_NO_EXCHANGE}, {"core-dfpn", GO_TS_OWN_DFPN}};
+                         {"exchange", GO_TS_NO_EXCHANGE}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -636,7 +636,7 @@ int cli_go_solve(int argc, char **argv, int check) {
                 if (!bit) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, core-dfpn; not '%s'\n",
+                            "exchange; not '%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
                 }

@@ -116,9 +116,52 @@ int go_benson(const go_board *b, go_color c, uint8_t *alive, uint8_t *region) {
     return count;
 }
 
+bool go_benson_possible(const go_board *b, go_point v) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    go_color c = go_board_at(b, v);
+    if (c != GO_BLACK && c != GO_WHITE) return false;
+    static _Thread_local uint32_t mark[GO_MAX_POINTS], stamp;
+    if (++stamp == 0) {
+        memset(mark, 0, sizeof mark);
+        stamp = 1;
+    }
+    go_point st[GO_MAX_POINTS], stack[GO_MAX_POINTS];
+    int ns = go_string_stones(b, v, st, GO_MAX_POINTS), vital = 0;
+    for (int i = 0; i < ns && vital < 2; i++)
+        for (int d = 0; d < 4 && vital < 2; d++) {
+            go_point q = st[i] + dirs[d];
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER || k == c || mark[q] == stamp) continue;
+            /* One region (non-c points): vital unless an empty point of it is not
+             * a liberty of the string. The flood stops at the first such point
+             * (the rest of the region stays unmarked: it is not counted). */
+            bool ok = true;
+            int sp = 0;
+            stack[sp++] = q;
+            mark[q] = stamp;
+            while (sp && ok) {
+                go_point p = stack[--sp];
+                if (go_at(b, p) == GO_EMPTY && !go_string_has_lib(b, v, p)) {
+                    ok = false;
+                    break;
+                }
+                for (int e = 0; e < 4; e++) {
+                    go_point n = p + dirs[e];
+                    go_color kn = go_at(b, n);
+                    if (kn == GO_BORDER || kn == c || mark[n] == stamp) continue;
+                    mark[n] = stamp;
+                    stack[sp++] = n;
+                }
+            }
+            vital += ok;
+        }
+    return vital >= 2;
+}
+
 bool go_benson_alive(const go_board *b, go_point v) {
     go_color c = go_board_at(b, v);
     if (c != GO_BLACK && c != GO_WHITE) return false;
+    if (!go_benson_possible(b, v)) return false;
     uint8_t alive[GO_MAX_POINTS];
     go_benson(b, c, alive, NULL);
     return alive[v] != 0;

@@ -26,8 +26,13 @@
  * (each such point is c's at the end of the game: opponent stones there are dead).
  * alive and region are GO_MAX_POINTS long. Returns the number of alive stones. */
 int go_benson(const go_board *b, go_color c, uint8_t *alive, uint8_t *region);
-/* True when the string at v is unconditionally alive (go_benson for its colour). */
+/* True when the string at v is unconditionally alive (go_benson for its colour;
+ * skipped when go_benson_possible says no). */
 bool go_benson_alive(const go_board *b, go_point v);
+/* A necessary condition, local and cheap: the string at v borders at least two
+ * regions (maximal connected sets of points that are not its colour) in which every
+ * empty point is its liberty. False means go_benson cannot call it alive. */
+bool go_benson_possible(const go_board *b, go_point v);
 
 /* ---- Eye points and tiger's mouths ----
  * Eye point (不入点) of c: an empty point whose on-board neighbours are all c stones,
@@ -176,6 +181,11 @@ enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
  * solver; *nmoves their count (0 when the answer came from Benson or to_move loses).
  * Other eye spaces may hold further winning moves that are not listed. */
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves);
+/* The same with eye spaces (and their joint game) of at most max_points points: a
+ * larger space is left out (no death is claimed then). The solver's cost grows as
+ * 3^n, so a search that calls this at every node keeps max_points small. */
+int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_points, go_point *moves,
+                       int *nmoves);
 
 /* ---- Seki ----
  * Seki of an eye space: the enemy string at s2 lies in an eye space (at most

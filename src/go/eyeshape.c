@@ -218,7 +218,7 @@ static bool wall_benson(const es_geom *g, uint16_t d) {
 
 /* A per-thread cache of answers, keyed by the whole problem (exact bytes, so a hit is
  * the same question, never a collision). */
-#define CACHE_SLOTS 1024
+#define CACHE_SLOTS 8192
 #define KEY_BYTES 32
 typedef struct {
     uint8_t key[KEY_BYTES];
@@ -625,12 +625,23 @@ static go_point first_outer(const go_point *libs, int nl, const uint8_t *in_spac
 /* The wall at v cannot gain anything outside the points marked in in_space: every
  * other neighbour is a Benson-alive enemy stone or an empty point touching only the
  * wall, the border and Benson-alive enemy stones. */
+/* Appends the head of the string at q to heads[0..n) unless it is there. */
+static int add_head(const go_board *b, go_point q, go_point *heads, int n) {
+    go_point h = go_head_fast(b, q);
+    for (int i = 0; i < n; i++)
+        if (heads[i] == h) return n;
+    heads[n] = h;
+    return n + 1;
+}
+
 static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     go_color c = go_board_at(b, v), e = go_other(c);
     go_point h = go_head_fast(b, v);
-    uint8_t enemy_alive[GO_MAX_POINTS];
-    go_benson(b, e, enemy_alive, NULL);
+    /* First the shape (cheap), collecting the enemy strings that must be alive, then
+     * one Benson pass for the enemy only when each of them could be alive. */
+    go_point need[GO_MAX_POINTS];
+    int nneed = 0;
     go_point stones[GO_MAX_POINTS];
     int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
     for (int i = 0; i < ns; i++)
@@ -639,29 +650,40 @@ static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) 
             go_color k = go_at(b, q);
             if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
             if (k == e) {
-                if (!enemy_alive[q]) return false;
+                nneed = add_head(b, q, need, nneed);
             } else if (k == GO_EMPTY) {
                 for (int d2 = 0; d2 < 4; d2++) {
                     go_point q2 = q + dirs[d2];
                     go_color k2 = go_at(b, q2);
                     if (k2 == GO_BORDER || (k2 == c && go_head_fast(b, q2) == h)) continue;
-                    if (k2 != e || !enemy_alive[q2]) return false;
+                    if (k2 != e) return false;
+                    nneed = add_head(b, q2, need, nneed);
                 }
             } else {
                 return false;
             }
         }
+    for (int i = 0; i < nneed; i++)
+        if (!go_benson_possible(b, need[i])) return false;
+    if (nneed == 0) return true;
+    uint8_t enemy_alive[GO_MAX_POINTS];
+    go_benson(b, e, enemy_alive, NULL);
+    for (int i = 0; i < nneed; i++)
+        if (!enemy_alive[need[i]]) return false;
     return true;
 }
 
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves) {
+    return go_life_status_max(b, v, to_move, GO_ES_MAX, moves, nmoves);
+}
+
+int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_points, go_point *moves,
+                       int *nmoves) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     if (nmoves) *nmoves = 0;
     go_color c = go_board_at(b, v);
     if (c != GO_BLACK && c != GO_WHITE) return GO_LIFE_UNKNOWN;
-    uint8_t alive[GO_MAX_POINTS];
-    go_benson(b, c, alive, NULL);
-    if (alive[v]) return GO_LIFE_ALIVE;
+    if (go_benson_alive(b, v)) return GO_LIFE_ALIVE;
     go_point h = go_head_fast(b, v);
     bool def = to_move == c;
 
@@ -676,16 +698,23 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     static _Thread_local go_point space_pts[MAX_SPACES][GO_ES_MAX];
     int nspaces = 0;
     bool too_many = false;
+    uint8_t big[GO_MAX_POINTS];
+    memset(big, 0, sizeof big);
     for (int i = 0; i < ns; i++) {
         for (int d = 0; d < 4; d++) {
             go_point q = stones[i] + dirs[d];
             go_color k = go_at(b, q);
-            if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q]) continue;
+            if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q] || big[q]) continue;
             go_es_region r;
             go_point pts[GO_ES_MAX];
-            if (!go_es_from_board(b, v, q, to_move, &r, pts)) continue;
+            if (!go_es_from_board(b, v, q, to_move, &r, pts)) {
+                /* Too large: pts holds GO_ES_MAX points of that region, each of
+                 * which would fail the same way. */
+                for (int j = 0; j < GO_ES_MAX; j++) big[pts[j]] = 1;
+                continue;
+            }
             for (int j = 0; j < r.n; j++) in_space[pts[j]] = 1;
-            if (nspaces == MAX_SPACES) {
+            if (nspaces == MAX_SPACES || r.n > max_points) {
                 too_many = true;
                 continue;
             }
@@ -712,7 +741,7 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
     for (;;) {
         int best = -1;
         for (int i = 0; i < nspaces; i++)
-            if (!used[i] && u.n + spaces[i].n <= GO_ES_MAX && (best < 0 || spaces[i].n < spaces[best].n))
+            if (!used[i] && u.n + spaces[i].n <= max_points && (best < 0 || spaces[i].n < spaces[best].n))
                 best = i;
         if (best < 0) break;
         region_union(&u, upts, &spaces[best], space_pts[best]);

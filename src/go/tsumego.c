@@ -7,13 +7,12 @@
  * one. A position that repeats on the current line goes to the side with
  * unlimited threats, to the defender when neither has them.
  *
- * Graph history: a value that depends on a repetition seen on the line
- * (flag ghi) is never stored as a proof in the table, so a table proof never
- * rests on a path.
- *
- * Table entries are verified by the packed colours of every region point,
- * the stone counts and the side/ko/pass/master state: a 64-bit key collision
- * cannot become a proof. */
+ * The search is core's df-pn (src/core/dfpn.c) through the callbacks below;
+ * graph history is its business (a proof resting on a repetition of the line
+ * never enters its main table). Its table entries are verified by the exact
+ * state bytes (the packed colours of every region point and the
+ * side/ko/pass/threat/stone-count word): a key collision cannot become a
+ * proof. */
 #include "yomi/go_tsumego.h"
 
 #include <stdlib.h>
@@ -26,51 +25,30 @@
 #include "go/problem.h"
 #include "go/zone.h"
 
-#define TS_INF 0x3fffffffu
 #define TS_MAXD 900
 #define TS_VWORDS 8
 #define TS_MAXZONE (TS_VWORDS * 32)
 #define TS_MAXM (TS_MAXZONE + 1)
 
-typedef struct ts_entry {
-    uint64_t key;
-    uint64_t v[TS_VWORDS];
-    uint64_t st; /* side, ko, pass, threats, stone counts (verified) */
-    uint32_t pn, dn;
-    uint32_t work;
-    int16_t best;
-    uint8_t used;
-} ts_entry;
-
-typedef struct ts_child {
-    go_point m;
-    uint32_t pn, dn;
-    bool ghi;
-} ts_child;
-
 typedef struct ts {
     go_board *b;
     go_color att, def;
     int thr[3]; /* ko threats left by colour; TS_THR_INF: unlimited */
-    uint64_t cap; /* node count at which this question stops */
-    bool capped;
     go_point target;
     ord_ctx ord;
     unsigned disable;
     int dlimit;
     bool blocking; /* go_tsumego_opts.blocking */
     yomi_ctl ctl;
-    ts_entry *tt;
-    uint64_t tt_mask;
     go_point zone[TS_MAXZONE];
     const bool *region;
     int nzone;
-    uint64_t path[TS_MAXD + 2];
-    int depth;
-    ts_child *frames; /* TS_MAXM children per depth */
+    int nwords; /* words of the packed region in use: (nzone + 31) / 32 */
+    uint64_t pk[TS_VWORDS]; /* the packed region of the current position ... */
+    bool pk_ok; /* ... when set (cleared by every play and undo) */
     struct ts_static {
-        uint64_t key, v[TS_VWORDS];
-        int8_t res;
+        uint64_t key, v[TS_VWORDS], st;
+        int8_t res; /* 0 empty, else the answer + 2 */
     } * scache; /* Benson answers */
     /* The position as core's dfpn sees it (the callbacks below). */
     go_color to_move;
@@ -110,44 +88,19 @@ static uint64_t state_word(const ts *s, go_color to_move, bool last_pass) {
 
 static uint64_t node_key(const ts *s, uint64_t st) { return go_board_hash(s->b) ^ mix64(st + 0x9e37ULL); }
 
-static bool halted(const ts *s) { return s->ctl.stopped || s->capped; }
-
 static void pack(const ts *s, uint64_t *v) {
     memset(v, 0, sizeof(uint64_t) * TS_VWORDS);
     for (int i = 0; i < s->nzone; i++) v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
 }
 
-static ts_entry *tt_find(ts *s, uint64_t key, uint64_t st, const uint64_t *v) {
-    if (!s->tt) return NULL;
-    ts_entry *e = &s->tt[(key & s->tt_mask) & ~1ULL];
-    for (int i = 0; i < 2; i++)
-        if (e[i].used && e[i].key == key && e[i].st == st && !memcmp(e[i].v, v, sizeof e[i].v)) return &e[i];
-    return NULL;
-}
-
-static void tt_store(ts *s, uint64_t key, uint64_t st, const uint64_t *v, uint32_t pn, uint32_t dn,
-                     uint32_t work, go_point best) {
-    if (!s->tt) return;
-    ts_entry *e = tt_find(s, key, st, v);
-    if (!e) {
-        ts_entry *b = &s->tt[(key & s->tt_mask) & ~1ULL];
-        /* Replace the unused or the cheaper entry; proofs are kept over estimates. */
-        int i = !b[0].used ? 0 : !b[1].used ? 1 : -1;
-        if (i < 0) {
-            uint64_t w0 = b[0].work + ((b[0].pn == 0 || b[0].dn == 0) ? (1u << 20) : 0);
-            uint64_t w1 = b[1].work + ((b[1].pn == 0 || b[1].dn == 0) ? (1u << 20) : 0);
-            i = w0 <= w1 ? 0 : 1;
-        }
-        e = &b[i];
+/* The packed region of the current position, computed once per position
+ * (key2, state and the static cache all read it). */
+static const uint64_t *packed(ts *s) {
+    if (!s->pk_ok) {
+        pack(s, s->pk);
+        s->pk_ok = true;
     }
-    e->key = key;
-    e->st = st;
-    memcpy(e->v, v, sizeof e->v);
-    e->pn = pn;
-    e->dn = dn;
-    e->work = work;
-    e->best = (int16_t)best;
-    e->used = 1;
+    return s->pk;
 }
 
 /* Cheapest static life first: the target has two
@@ -174,13 +127,59 @@ static bool target_alive(const ts *s) {
 static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->def; }
 
 /* Static knowledge from go-eyes (proven, whoever is ko master): 1 the target
- * is dead with `to_move` to play, 0 alive, -1 unknown. */
-static int static_status(const ts *s, go_color to_move) {
-    if (s->disable & GO_TS_NO_STATIC) return -1;
-    if (target_alive(s)) return 0;
-    (void)to_move;
-    /* Benson costs a whole-board pass: only when the target has two liberties
-     * that are eye points of the defender's stones (a vital region needs one). */
+ * is dead with `to_move` to play, 0 alive, -1 unknown. `last_pass`: the
+ * opponent just passed, so the defender to move could end the game by passing
+ * (a "dead" answer does not hold then).
+ *
+ * go_life_status: Benson, then the exact eye-space solver (eyeshape.c) on the
+ * target's enclosed eye spaces (one, or several as one game), both ko masters
+ * agreeing; its answers hold in any threat setting of this search. Its cost
+ * is a Benson pass and cached eye-space solutions, so it is cached here too,
+ * by the packed region, the stone counts, the side to move and the ko ban. */
+/* True when the target encloses a space of at most GO_ES_MAX points (a
+ * region reached from a neighbour of its stones without crossing the target
+ * string): go_life_status can only use the eye-space solver then. */
+static bool small_space(const ts *s) {
+    const go_board *b = s->b;
+    static _Thread_local uint32_t mark[GO_MAX_POINTS], stamp;
+    if (++stamp == 0) {
+        memset(mark, 0, sizeof mark);
+        stamp = 1;
+    }
+    go_point head = go_head_fast(b, s->target);
+    go_point st[GO_MAX_POINTS];
+    int ns = go_string_stones(b, s->target, st, GO_MAX_POINTS);
+    for (int i = 0; i < ns; i++) {
+        GO_FOR_NEIGHBORS(st[i], q) {
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER || mark[q] == stamp || (k == s->def && go_head_fast(b, q) == head)) continue;
+            go_point fl[GO_ES_MAX + 4];
+            int n = 0;
+            bool big = false;
+            fl[n++] = q;
+            mark[q] = stamp;
+            for (int j = 0; j < n && !big; j++) {
+                GO_FOR_NEIGHBORS(fl[j], r) {
+                    go_color kr = go_at(b, r);
+                    if (kr == GO_BORDER || mark[r] == stamp || (kr == s->def && go_head_fast(b, r) == head))
+                        continue;
+                    mark[r] = stamp;
+                    if (n == GO_ES_MAX) {
+                        big = true;
+                        break;
+                    }
+                    fl[n++] = r;
+                }
+            }
+            if (!big) return true;
+        }
+    }
+    return false;
+}
+
+/* Benson only when the target has two liberties whose neighbours are all the
+ * defender's stones (a vital region needs such a point, nearly always). */
+static bool benson_worth(const ts *s) {
     const go_board *b = s->b;
     go_point libs[GO_MAX_POINTS];
     int n = go_string_liberties(b, s->target, libs, GO_MAX_POINTS), eyes = 0;
@@ -192,18 +191,37 @@ static int static_status(const ts *s, go_color to_move) {
         }
         eyes += eye;
     }
-    if (eyes < 2) return -1;
-    /* Benson's answer depends on the stones alone: cached, verified by the
-     * packed region and the stone counts. */
-    uint64_t v[TS_VWORDS],
-        key = go_board_hash(b) ^ mix64((uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE]);
-    pack(s, v);
-    struct ts_static *e = &((ts *)s)->scache[key & (TS_SCACHE - 1)];
-    if (e->res && e->key == key && !memcmp(e->v, v, sizeof v)) return e->res > 1 ? 0 : -1;
-    int r = go_benson_alive(s->b, s->target) ? 0 : -1;
-    e->key = key;
-    memcpy(e->v, v, sizeof v);
-    e->res = r == 0 ? 2 : 1;
+    return eyes >= 2;
+}
+
+#define TS_ES_MAX 6 /* eye spaces the search solves exactly (3^n cost) */
+
+static int static_status(ts *s, go_color to_move, bool last_pass) {
+    if (s->disable & GO_TS_NO_STATIC) return -1;
+    if (target_alive(s)) return 0;
+    const go_board *b = s->b;
+    uint64_t st = (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 |
+        (uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE] << 36;
+    uint64_t key = go_board_hash(b) ^ mix64(st);
+    const uint64_t *v = packed(s);
+    struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
+    int r;
+    if (e->res && e->key == key && e->st == st && !memcmp(e->v, v, sizeof e->v)) {
+        r = e->res - 2;
+    } else {
+        /* The filters, then the rules (the cache keeps "unknown" too). */
+        bool space = small_space(s);
+        int life = space                    ? go_life_status_max(b, s->target, to_move, TS_ES_MAX, NULL, NULL)
+            : !benson_worth(s)              ? GO_LIFE_UNKNOWN
+            : go_benson_alive(b, s->target) ? GO_LIFE_ALIVE
+                                            : GO_LIFE_UNKNOWN;
+        r = life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
+        e->key = key;
+        e->st = st;
+        memcpy(e->v, v, sizeof e->v);
+        e->res = (int8_t)(r + 2);
+    }
+    if (r == 1 && last_pass && to_move == s->def) return -1;
     return r;
 }
 
@@ -211,6 +229,7 @@ static int static_status(const ts *s, go_color to_move) {
  * unlimited). *saved_ko records the lifted ban for ts_undo. */
 static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color *saved_kc) {
     go_board *b = s->b;
+    s->pk_ok = false;
     *saved_ko = GO_NO_POINT;
     if (m != GO_PASS && s->thr[c] > 0 && b->ko == m && b->ko_color == c) {
         *saved_ko = b->ko;
@@ -231,6 +250,7 @@ static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color 
 }
 
 static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
+    s->pk_ok = false;
     go_board_undo(s->b);
     if (saved_ko != GO_NO_POINT) {
         s->b->ko = saved_ko;
@@ -255,212 +275,6 @@ static int gen_moves(ts *s, go_color c, go_point *out) {
         n = zone_block_prune(s->b, s->region, s->target, c, s->dlimit, dist, out, n);
     ord_sort(s->b, &s->ord, c, out, n);
     out[n++] = GO_PASS;
-    return n;
-}
-
-static uint32_t sat_add(uint32_t a, uint32_t b) { return a + b >= TS_INF ? TS_INF : a + b; }
-
-/* Value of child m (from the attacker's side: pn = proof that the attacker wins). */
-static void eval_child(ts *s, go_color c, bool last_pass, ts_child *ch) {
-    ch->ghi = false;
-    if (ch->m == GO_PASS && last_pass) {
-        ch->pn = TS_INF, ch->dn = 0; /* two passes: the target stands */
-        return;
-    }
-    go_point sk;
-    go_color skc = GO_EMPTY;
-    if (!ts_play(s, c, ch->m, &sk, &skc)) {
-        ch->pn = c == s->att ? TS_INF : 0; /* cannot happen: moves are legal */
-        ch->dn = c == s->att ? 0 : TS_INF;
-        return;
-    }
-    go_color o = go_other(c);
-    if (target_captured(s)) {
-        ch->pn = 0, ch->dn = TS_INF;
-    } else {
-        uint64_t st = state_word(s, o, ch->m == GO_PASS);
-        uint64_t key = node_key(s, st);
-        bool rep = false;
-        for (int i = 0; i <= s->depth && !rep; i++) rep = s->path[i] == key;
-        if (rep) {
-            bool att_wins = s->thr[s->att] == TS_THR_INF;
-            ch->pn = att_wins ? 0 : TS_INF;
-            ch->dn = att_wins ? TS_INF : 0;
-            ch->ghi = true;
-        } else if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) {
-            ch->pn = TS_INF, ch->dn = 0;
-        } else {
-            uint64_t v[TS_VWORDS];
-            pack(s, v);
-            ts_entry *e = tt_find(s, key, st, v);
-            if (e) {
-                ch->pn = e->pn, ch->dn = e->dn;
-            } else {
-                ch->pn = 1, ch->dn = 1;
-            }
-        }
-    }
-    ts_undo(s, sk, skc);
-}
-
-/* df-pn MID at the current position, c to move. Returns the node's values. */
-static void mid(ts *s, go_color c, bool last_pass, uint32_t thpn, uint32_t thdn, uint32_t *opn, uint32_t *odn,
-                bool *oghi) {
-    bool is_or = c == s->att;
-    uint64_t start_nodes = s->ctl.nodes;
-    s->ctl.nodes++;
-    if (s->depth >= TS_MAXD) {
-        s->ctl.stopped = true;
-        *opn = 1, *odn = 1, *oghi = true;
-        return;
-    }
-    /* Static knowledge once per expansion (Benson costs a board scan). */
-    int stat = static_status(s, c);
-    if (stat >= 0) {
-        *opn = stat ? 0 : TS_INF;
-        *odn = stat ? TS_INF : 0;
-        *oghi = false;
-        uint64_t st = state_word(s, c, last_pass);
-        uint64_t v[TS_VWORDS];
-        pack(s, v);
-        tt_store(s, node_key(s, st), st, v, *opn, *odn, 1, GO_PASS);
-        return;
-    }
-    ts_child *ch = s->frames + (size_t)s->depth * TS_MAXM;
-    go_point moves[TS_MAXM];
-    int n = gen_moves(s, c, moves);
-    for (int i = 0; i < n; i++) {
-        ch[i].m = moves[i];
-        eval_child(s, c, last_pass, &ch[i]);
-    }
-    uint32_t pn = 0, dn = 0;
-    int best = 0;
-    for (;;) {
-        uint32_t min1 = TS_INF + 1, min2 = TS_INF + 1, sum = 0;
-        best = 0;
-        for (int i = 0; i < n; i++) {
-            uint32_t a = is_or ? ch[i].pn : ch[i].dn, b2 = is_or ? ch[i].dn : ch[i].pn;
-            sum = sat_add(sum, b2);
-            if (a < min1) {
-                min2 = min1;
-                min1 = a;
-                best = i;
-            } else if (a < min2) {
-                min2 = a;
-            }
-        }
-        if (min1 > TS_INF) min1 = TS_INF;
-        if (min2 > TS_INF) min2 = TS_INF;
-        if (is_or)
-            pn = min1, dn = sum;
-        else
-            dn = min1, pn = sum;
-        if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) break;
-        if (yomi_ctl_check(&s->ctl)) break;
-        if (s->ctl.nodes >= s->cap) {
-            s->capped = true;
-            break;
-        }
-        ts_child *b = &ch[best];
-        uint32_t eps2 = min2 >= TS_INF ? TS_INF : min2 + min2 / 4 + 1;
-        uint32_t cth1, cth2; /* child thresholds: (the selecting number, the other) */
-        if (is_or) {
-            cth1 = thpn < eps2 ? thpn : eps2;
-            cth2 = thdn >= TS_INF ? TS_INF : thdn - dn + b->dn;
-        } else {
-            cth1 = thdn < eps2 ? thdn : eps2;
-            cth2 = thpn >= TS_INF ? TS_INF : thpn - pn + b->pn;
-        }
-        go_point sk;
-        go_color skc = GO_EMPTY;
-        if (!ts_play(s, c, b->m, &sk, &skc)) break;
-        s->path[++s->depth] = node_key(s, state_word(s, go_other(c), b->m == GO_PASS));
-        uint32_t cpn, cdn;
-        bool cg;
-        if (is_or)
-            mid(s, go_other(c), b->m == GO_PASS, cth1, cth2, &cpn, &cdn, &cg);
-        else
-            mid(s, go_other(c), b->m == GO_PASS, cth2, cth1, &cpn, &cdn, &cg);
-        s->depth--;
-        ts_undo(s, sk, skc);
-        b->pn = cpn, b->dn = cdn, b->ghi = cg;
-        if (halted(s)) break;
-    }
-    bool ghi = false;
-    if (pn == 0 || dn == 0) {
-        bool win_for_mover = is_or ? pn == 0 : dn == 0;
-        if (win_for_mover) { /* one proving child without history suffices */
-            ghi = true;
-            for (int i = 0; i < n && ghi; i++) {
-                bool proves = is_or ? ch[i].pn == 0 : ch[i].dn == 0;
-                if (proves && !ch[i].ghi) ghi = false, best = i;
-            }
-        } else {
-            for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
-        }
-    } else {
-        for (int i = 0; i < n; i++) ghi |= ch[i].ghi;
-    }
-    *opn = pn, *odn = dn, *oghi = ghi;
-    if (halted(s) && pn != 0 && dn != 0) return;
-    if ((pn == 0 || dn == 0) && ghi) return;
-    uint64_t st = state_word(s, c, last_pass);
-    uint64_t v[TS_VWORDS];
-    pack(s, v);
-    uint64_t work = s->ctl.nodes - start_nodes;
-    tt_store(s, node_key(s, st), st, v, pn, dn, work > 0xffffffffu ? 0xffffffffu : (uint32_t)work,
-             n ? ch[best].m : GO_PASS);
-}
-
-/* Solves the current position (c to move). Returns 1 attacker wins, 0
- * defender wins, -1 unknown. */
-static int solve_here(ts *s, go_color c, bool last_pass) {
-    if (target_captured(s)) return 1;
-    int stat = static_status(s, c);
-    if (stat >= 0) return stat;
-    s->depth = 0;
-    s->path[0] = node_key(s, state_word(s, c, last_pass));
-    uint32_t pn, dn;
-    bool ghi;
-    mid(s, c, last_pass, TS_INF, TS_INF, &pn, &dn, &ghi);
-    if (pn == 0) return 1;
-    if (dn == 0) return 0;
-    return -1;
-}
-
-/* Follows the table from the current position: the winner's proven moves. */
-static int extract_pv(ts *s, go_color c, bool last_pass, go_point *pv, int max) {
-    int n = 0, played = 0;
-    go_point sk[GO_TSUMEGO_MAX_PV];
-    go_color skc[GO_TSUMEGO_MAX_PV];
-    uint64_t seen[GO_TSUMEGO_MAX_PV + 1];
-    seen[0] = node_key(s, state_word(s, c, last_pass));
-    while (n < max && played < GO_TSUMEGO_MAX_PV && !target_captured(s)) {
-        uint64_t st = state_word(s, c, last_pass);
-        uint64_t v[TS_VWORDS];
-        pack(s, v);
-        ts_entry *e = tt_find(s, node_key(s, st), st, v);
-        if (!e) break;
-        go_point m = e->best;
-        if (m == GO_PASS && last_pass) {
-            pv[n++] = GO_PASS; /* the second pass ends the game */
-            break;
-        }
-        if (!ts_play(s, c, m, &sk[played], &skc[played])) break;
-        played++;
-        pv[n++] = m;
-        last_pass = m == GO_PASS;
-        c = go_other(c);
-        uint64_t k = node_key(s, state_word(s, c, last_pass));
-        bool rep = false;
-        for (int i = 0; i < n && !rep; i++) rep = seen[i] == k;
-        seen[n] = k;
-        if (rep) break;
-    }
-    while (played > 0) {
-        played--;
-        ts_undo(s, sk[played], skc[played]);
-    }
     return n;
 }
 
@@ -494,21 +308,12 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
         if (s->nzone >= TS_MAXZONE) return false;
         s->zone[s->nzone++] = q;
     }
-    size_t mb = o->lim.hash_mb ? o->lim.hash_mb : 16;
-    size_t want = mb * 1024 * 1024 / sizeof(ts_entry), cnt = 2;
-    while (cnt * 2 <= want) cnt *= 2;
-    s->tt = calloc(cnt, sizeof(ts_entry));
-    s->tt_mask = s->tt ? cnt - 1 : 0;
-    s->frames = malloc(sizeof(ts_child) * TS_MAXM * (TS_MAXD + 1));
+    s->nwords = (s->nzone + 31) / 32;
     s->scache = calloc(TS_SCACHE, sizeof *s->scache);
-    return s->frames != NULL && s->scache != NULL;
+    return s->scache != NULL;
 }
 
-static void ts_free(ts *s) {
-    free(s->tt);
-    free(s->frames);
-    free(s->scache);
-}
+static void ts_free(ts *s) { free(s->scache); }
 
 /* ---- core dfpn adapter: the same game through dfpn_game callbacks ---- */
 
@@ -519,21 +324,22 @@ static uint64_t cb_key(void *ctx) {
 
 static uint64_t cb_key2(void *ctx) {
     ts *s = ctx;
-    uint64_t v[TS_VWORDS], h = mix64(state_word(s, s->to_move, s->last_pass) * 31 + s->ended);
-    pack(s, v);
-    for (int i = 0; i < TS_VWORDS; i++) h = mix64(h ^ v[i]) + (uint64_t)i;
+    uint64_t h = mix64(state_word(s, s->to_move, s->last_pass) * 31 + s->ended);
+    const uint64_t *v = packed(s);
+    for (int i = 0; i < s->nwords; i++) h = mix64(h ^ v[i]) + (uint64_t)i;
     return h;
 }
 
-#define TS_STATE_BYTES (TS_VWORDS * 8 + 9)
+/* Exact state bytes: the region's words in use, the state word, the end flag. */
+static size_t state_bytes(const ts *s) { return (size_t)s->nwords * 8 + 9; }
 
 static void cb_state(void *ctx, unsigned char *out) {
     ts *s = ctx;
-    uint64_t v[TS_VWORDS], st = state_word(s, s->to_move, s->last_pass);
-    pack(s, v);
-    memcpy(out, v, sizeof v);
-    memcpy(out + sizeof v, &st, 8);
-    out[sizeof v + 8] = s->ended;
+    uint64_t st = state_word(s, s->to_move, s->last_pass);
+    size_t w = (size_t)s->nwords * 8;
+    memcpy(out, packed(s), w);
+    memcpy(out + w, &st, 8);
+    out[w + 8] = s->ended;
 }
 
 static int cb_generate(void *ctx, int *moves, int max) {
@@ -576,14 +382,11 @@ static dfpn_value cb_evaluate(void *ctx) {
     ts *s = ctx;
     if (target_captured(s)) return DFPN_WIN;
     if (s->ended) return DFPN_LOSS;
-    /* Benson costs a board scan and evaluate() runs for every child: only after
-     * a defender move (the one that can make life; less static knowledge is
-     * never unsound), the cheap two-eye test always. */
-    if (s->to_move != s->att) {
-        if (!(s->disable & GO_TS_NO_STATIC) && target_alive(s)) return DFPN_LOSS;
-        return DFPN_OPEN;
-    }
-    int st = static_status(s, s->to_move);
+    /* The root stays open: a static answer there would name no first move (the
+     * root analysis then searches each one; the root recurs below only as a
+     * repetition, so this depends on the position alone). */
+    if (s->nsteps == 0) return DFPN_OPEN;
+    int st = static_status(s, s->to_move, s->last_pass);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
 
@@ -607,7 +410,7 @@ static void core_game(ts *s, dfpn_game *g) {
     memset(g, 0, sizeof *g);
     g->key = cb_key;
     g->key2 = cb_key2;
-    g->state_size = TS_STATE_BYTES;
+    g->state_size = state_bytes(s);
     g->state = cb_state;
     g->generate = cb_generate;
     g->play = cb_play;
@@ -673,33 +476,6 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
         }
     }
     return 1;
-}
-
-/* Decides the root moves still open (wins[i] == -1) under the current threat
- * counts with a node budget per move: 1 win for the side to play, 0 loss.
- * Returns the number of wins. */
-static int root_pass(ts *s, go_problem *p, const go_point *moves, int n, int *wins, uint64_t budget) {
-    int nwin = 0;
-    for (int i = 0; i < n; i++) {
-        if (wins[i] >= 0 || s->ctl.stopped) {
-            nwin += wins[i] == 1;
-            continue;
-        }
-        go_point sk;
-        go_color skc = GO_EMPTY;
-        if (!ts_play(s, p->to_play, moves[i], &sk, &skc)) {
-            wins[i] = 0;
-            continue;
-        }
-        s->cap = budget ? s->ctl.nodes + budget : UINT64_MAX;
-        s->capped = false;
-        int r = solve_here(s, go_other(p->to_play), moves[i] == GO_PASS);
-        s->capped = false;
-        ts_undo(s, sk, skc);
-        if (r >= 0) wins[i] = (r == 1) == (p->to_play == s->att);
-        nwin += wins[i] == 1;
-    }
-    return nwin;
 }
 
 /* Records one tier's answers: how many first moves a limit left undecided and,
@@ -962,9 +738,7 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
         }
         ntiers = 6;
     }
-    static const uint64_t budgets[3] = {20000, 200000, 0};
-    bool core = !(o->disable & GO_TS_OWN_DFPN);
-    dfpn *d = core ? dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16) : NULL;
+    dfpn *d = dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16);
     uint64_t used = 0;
     const yomi_limits *L = &o->lim;
     yomi_limits rerun_lim;
@@ -979,83 +753,54 @@ again:
         s.thr[opp] = tiers[t].theirs;
         for (int i = 0; i < n; i++) wins[i] = -1;
         int nwin = 0;
-        if (core) {
-            go_point pv[GO_TSUMEGO_MAX_PV];
-            int npv = 0;
-            int r = d ? core_tier(&s, p, d, L, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
-            if (r < 0) break;
-            for (int i = 0; i < n; i++) nwin += wins[i] == 1;
-            take_wins(out, tiers[t].res, moves, wins, n);
-            if (nwin > 0) {
-                memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
-                out->npv = npv;
-                if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
-                    yomi_limits lim;
-                    remaining(&s, L, used, &lim);
-                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
-                    verify_wins(&s, p, d, out, L, budget, &used);
-                    if (out->nmoves == 0) {
-                        /* Every winner refuted: the next tier; a loss at the
-                         * end goes to the full search. */
-                        out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
-                        out->npv = 0;
-                        continue;
-                    }
-                    if (out->pv[0] != out->moves[0])
-                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
-                }
-                if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
-                    tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
-                    yomi_limits lim;
-                    remaining(&s, L, used, &lim);
-                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
-                    prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
-                    if (out->npv && out->pv[0] != out->moves[0])
-                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
-                }
-                if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
-                    yomi_limits lim;
-                    remaining(&s, L, used, &lim);
-                    uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 2000000;
-                    drop_exchanges(&s, p, d, out, L, budget, &used);
-                    if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
-                        out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
-                }
-                break;
-            }
-            if (r == 1) break; /* the root wins only by passing: no first move to show */
-            if (t == ntiers - 1) out->result = YOMI_LOSS;
-            continue;
-        }
-        /* The root first: a tier the side to play loses (pass included) needs
-         * one disproof instead of one per move. */
-        s.cap = UINT64_MAX;
-        s.capped = false;
-        int root = solve_here(&s, me, false);
-        if (root >= 0 && (root == 1) != (me == s.att)) {
-            for (int i = 0; i < n; i++) wins[i] = 0;
-        }
-        for (int k = 0; k < 3 && !s.ctl.stopped; k++) {
-            nwin = root_pass(&s, p, moves, n, wins, budgets[k]);
-            if (nwin && !o->all_moves) break;
-        }
+        go_point pv[GO_TSUMEGO_MAX_PV];
+        int npv = 0;
+        int r = d ? core_tier(&s, p, d, L, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
+        if (r < 0) break;
+        for (int i = 0; i < n; i++) nwin += wins[i] == 1;
         take_wins(out, tiers[t].res, moves, wins, n);
         if (nwin > 0) {
-            /* PV from the first winning move. */
-            go_point sk;
-            go_color skc = GO_EMPTY;
-            go_point m = out->moves[0];
-            if (ts_play(&s, me, m, &sk, &skc)) {
-                out->pv[0] = m;
-                out->npv = 1 + extract_pv(&s, opp, false, out->pv + 1, GO_TSUMEGO_MAX_PV - 1);
-                ts_undo(&s, sk, skc);
+            memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
+            out->npv = npv;
+            if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
+                yomi_limits lim;
+                remaining(&s, L, used, &lim);
+                uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                verify_wins(&s, p, d, out, L, budget, &used);
+                if (out->nmoves == 0) {
+                    /* Every winner refuted: the next tier; a loss at the
+                     * end goes to the full search. */
+                    out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
+                    out->npv = 0;
+                    continue;
+                }
+                if (out->pv[0] != out->moves[0])
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+            }
+            if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
+                tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
+                yomi_limits lim;
+                remaining(&s, L, used, &lim);
+                uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
+                if (out->npv && out->pv[0] != out->moves[0])
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+            }
+            if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
+                yomi_limits lim;
+                remaining(&s, L, used, &lim);
+                uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 2000000;
+                drop_exchanges(&s, p, d, out, L, budget, &used);
+                if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
             }
             break;
         }
-        if (out->nunknown) break; /* a weaker tier cannot be decided soundly */
+        if (r == 1) break; /* the root wins only by passing: no first move to show */
         if (t == ntiers - 1) out->result = YOMI_LOSS;
+        continue;
     }
-    if (core && d && !full && !(o->disable & GO_TS_NO_VERIFY) && out->result == YOMI_LOSS) {
+    if (d && !full && !(o->disable & GO_TS_NO_VERIFY) && out->result == YOMI_LOSS) {
         yomi_limits lim;
         remaining(&s, L, used, &lim);
         if (!s.ctl.stopped && (!o->lim.max_nodes || used < o->lim.max_nodes)) {
@@ -1082,7 +827,7 @@ again:
         out->nunknown = keep.nunknown;
     }
     free(heur);
-    out->nodes = core ? used : s.ctl.nodes;
+    out->nodes = used;
     out->seconds = yomi_ctl_elapsed(&s.ctl);
     dfpn_free(d);
     ts_free(&s);
