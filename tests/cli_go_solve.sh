@@ -167,5 +167,15 @@ has_re "bad target hint" "--target Z99: not a point"
 OUT=$("$Y" go solve "$T/who.json" --ko-master X 2>&1)
 expect "bad ko master" 2 $?
 
+# A region the solver cannot hold (an almost empty board with --no-frame) is reported as
+# such, never searched or guessed: unknown, basis unknown, exit 1, the reason on stderr.
+printf '{"AB":["aa","ab"],"AW":["bb"],"SZ":"19","C":"Black to play"}\n' > "$T/open.json"
+OUT=$("$Y" go solve "$T/open.json" --no-frame --target A19 2>&1)
+expect "too large exit" 1 $?
+has_re "too large result" "^result: unknown \(region too large to prove: more than 256 empty points\)$"
+has_re "too large stderr" "open.json: region too large to prove"
+OUT=$("$Y" go solve --format json "$T/open.json" --no-frame --target A19 2>/dev/null)
+has_re "too large json" '"result":"unknown","basis":"unknown","stopped_by":"region too large"'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

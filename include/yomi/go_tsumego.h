@@ -89,12 +89,17 @@ enum {
 };
 
 #define GO_TSUMEGO_MAX_PV 64
+/* The most empty region points the solver searches; a larger region is reported
+ * (go_tsumego_answer.too_large), never guessed. */
+#define GO_TSUMEGO_MAX_REGION 256
 
 typedef struct go_tsumego_answer {
     yomi_result result; /* for the side to play, see above */
     bool proved; /* basis: proved (false: heuristic) */
     int nmoves; /* winning first moves (with the best result) */
     int nunknown; /* first moves a limit left undecided (the list may be short) */
+    bool too_large; /* the region has more than GO_TSUMEGO_MAX_REGION empty points: not
+                       searched, result UNKNOWN */
     go_point moves[GO_MAX_SIZE * GO_MAX_SIZE + 1];
     yomi_result move_result[GO_MAX_SIZE * GO_MAX_SIZE + 1];
     int npv;

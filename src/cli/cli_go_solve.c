@@ -78,10 +78,14 @@ static void print_text(const char *file, const go_problem *p, const go_tsumego_a
     printf("%s to play, target %s (%s, %s), region %d points%s\n", p->to_play == GO_BLACK ? "Black" : "White",
            v, p->attacker == GO_BLACK ? "white" : "black", p->live ? "to live" : "to kill", p->nregion,
            p->framed ? ", framed" : "");
-    printf("result: %s (%s)\n", go_tsumego_result_name(a->result),
-           a->result == YOMI_UNKNOWN ? "limit"
-               : a->proved           ? "proved"
-                                     : "heuristic");
+    if (a->too_large)
+        printf("result: unknown (region too large to prove: more than %d empty points)\n",
+               GO_TSUMEGO_MAX_REGION);
+    else
+        printf("result: %s (%s)\n", go_tsumego_result_name(a->result),
+               a->result == YOMI_UNKNOWN ? "limit"
+                   : a->proved           ? "proved"
+                                         : "heuristic");
     printf("moves:");
     for (int i = 0; i < a->nmoves; i++) {
         vertex(p->board, a->moves[i], v);
@@ -113,7 +117,11 @@ static void print_json(const char *file, const go_problem *p, const go_tsumego_a
     yomi_json_key(&j, "result");
     yomi_json_string(&j, go_tsumego_result_name(a->result));
     yomi_json_key(&j, "basis");
-    yomi_json_string(&j, a->result == YOMI_UNKNOWN ? "limit" : a->proved ? "proved" : "heuristic");
+    yomi_json_string(&j, a->result == YOMI_UNKNOWN ? "unknown" : a->proved ? "proved" : "heuristic");
+    if (a->result == YOMI_UNKNOWN) {
+        yomi_json_key(&j, "stopped_by");
+        yomi_json_string(&j, a->too_large ? "region too large" : "limit");
+    }
     yomi_json_key(&j, "moves");
     yomi_json_begin_array(&j);
     for (int i = 0; i < a->nmoves; i++) {
@@ -745,6 +753,11 @@ int cli_go_solve(int argc, char **argv, int check) {
                 if (print_svg(o.out_dir, files, i, p, &a) < 0) rc = CLI_FAILED;
             } else
                 print_text(files[i], p, &a);
+            if (a.too_large)
+                fprintf(stderr,
+                        "%s: region too large to prove (more than %d empty points); close the problem "
+                        "with stones, or let yomi frame it (no --no-frame)\n",
+                        files[i], GO_TSUMEGO_MAX_REGION);
             if (a.result == YOMI_UNKNOWN) rc = rc == CLI_OK ? CLI_FAILED : rc;
             if (nfiles > 1 && isatty(2)) fprintf(stderr, "\r%d/%d", i + 1, nfiles);
         } else if (p->nsol == 0) {

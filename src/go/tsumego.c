@@ -28,6 +28,7 @@
 #define TS_MAXD 900
 #define TS_VWORDS 8
 #define TS_MAXZONE (TS_VWORDS * 32)
+_Static_assert(TS_MAXZONE == GO_TSUMEGO_MAX_REGION, "the public region bound is the solver's");
 #define TS_MAXM (TS_MAXZONE + 1)
 
 typedef struct ts {
@@ -707,6 +708,12 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     /* The distance generator leaves moves out for both sides: its answers are
      * proofs about the restricted game only, so they say heuristic. */
     out->proved = (o->disable & GO_TS_NO_DISTANCE) != 0;
+    int npoints = 0;
+    GO_FOR_POINTS(p->board, q) npoints += p->region[q];
+    if (npoints > TS_MAXZONE) {
+        out->too_large = true;
+        return;
+    }
     ts s;
     if (!ts_init(&s, p, o)) {
         ts_free(&s);
