@@ -83,7 +83,7 @@ done
 # (kept low so the test stays short); raise them as the owl reading improves.
 # Under the sanitizers a fixed sample of each file.
 LD_MIN=${LD_OWL_MIN_PASS:-42}
-OWL_MIN=${OWL_MIN_PASS:-100}
+OWL_MIN=${OWL_MIN_PASS:-107}
 LD_SEL=
 OWL_SEL=
 if [ -n "${YOMI_SANITIZED:-}" ]; then
