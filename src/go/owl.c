@@ -18,7 +18,8 @@
 #define OWL_RADIUS 2 /* empty points this many steps from the dragon are in the region */
 #define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
 #define OWL_TACTICAL_NODES 5000 /* the tactical reader's budget for the capture shortcut */
-#define OWL_ESCAPE_DEPTH 3 /* how deep the living frame of the dragon's colour reaches */
+#define OWL_ESCAPE_DEPTH                                                                                     \
+    5 /* how deep the living frame of the dragon's colour reaches (3, 4, 6, 8: fewer pass) */
 
 static bool diag_link(const go_board *b, go_point d, go_point a, go_point c) {
     return go_board_on(b, d) && go_board_at(b, a) == GO_EMPTY && go_board_at(b, c) == GO_EMPTY;
