@@ -42,7 +42,11 @@ typedef struct go_owl_answer {
  * the dragon's owner moves first and wants it to live. Result codes as
  * go_reading.h: YOMI_WIN works, YOMI_KO_WIN works through a ko the mover
  * takes first (GNU Go 2), YOMI_KO_LOSS only after a ko threat (3), YOMI_LOSS
- * fails, YOMI_UNKNOWN a limit stopped the reading. */
+ * fails, YOMI_UNKNOWN a limit stopped the reading. The first reading gives
+ * nobody ko threats; a loss there that wins when the mover has every threat
+ * is YOMI_KO_LOSS (that move shown); a win is read again with every threat on
+ * the opponent's side and, if it still wins, that reading's move is shown.
+ * YOMI_KO_WIN is not given (see README: it scored less). */
 void go_owl_attack(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out);
 void go_owl_defend(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out);
 
