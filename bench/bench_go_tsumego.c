@@ -1,15 +1,14 @@
 /* Life-and-death benchmark: a sample of each Cho Chikun volume (every Nth
  * problem) solved with a per-problem play budget, first with every technique,
  * then with each one switched off in turn (the distance generator, the learned
- * ordering, move ordering altogether, the static life rules; tsumego.c's own
- * df-pn as a comparison). Per suite and variant it prints problems, answered
- * (not stopped by the budget), correct (winning moves non-empty and inside
- * SOL), plays (dfpn nodes) and seconds; then the node saving of the technique:
- * on the problems both runs answered, the plays without it against the plays
- * with everything ("x2.40" = switching it off costs 2.4 times the plays), and
- * how many problems only one of the two runs answered.
- * The blocking prune of seed 000 is not built yet (GO_TS_NO_BLOCKING, 1u << 4,
- * is reserved): its row comes when the switch exists.
+ * ordering, move ordering altogether, the static life rules, the full-region
+ * check of the generator's answer, the forcing-exchange filter), and with the
+ * opt-in blocking prune of seed 000 switched on. Per suite and variant it prints
+ * problems, answered (not stopped by the budget), correct (winning moves
+ * non-empty and inside SOL), plays (dfpn nodes) and seconds; then, on the
+ * problems both runs answered, the variant's plays against the plays of the
+ * default ("x2.40" = the variant costs 2.4 times the plays; below 1 it saves),
+ * and how many problems only one of the two runs answered.
  * usage: bench_go_tsumego [DATA_DIR] [STEP] [MAX_PLAYS]
  * (DATA_DIR defaults to $YOMI_SHARED_DATA, then data/). */
 #include <stdio.h>
@@ -29,7 +28,8 @@ typedef struct run_result {
     uint64_t nodes[MAXP];
 } run_result;
 
-static void run(const char *dir, int nprob, int step, uint64_t max_plays, unsigned disable, run_result *r) {
+static void run(const char *dir, int nprob, int step, uint64_t max_plays, unsigned disable, bool blocking,
+                run_result *r) {
     memset(r, 0, sizeof *r);
     double t0 = yomi_now();
     for (int i = 1; i <= nprob && r->tried < MAXP; i += step) {
@@ -46,6 +46,7 @@ static void run(const char *dir, int nprob, int step, uint64_t max_plays, unsign
         o.all_moves = true;
         o.lim.max_nodes = max_plays;
         o.disable = disable;
+        o.blocking = blocking;
         go_tsumego_answer a;
         go_tsumego_solve(p, &o, &a);
         int k = r->tried++;
@@ -78,12 +79,16 @@ int main(int argc, char **argv) {
     static const struct {
         const char *label;
         unsigned bit;
+        bool blocking; /* switched ON: the blocking prune is opt-in (heuristic) */
     } variants[] = {
-        {"all", 0},
-        {"-distance(generator)", GO_TS_NO_DISTANCE},
-        {"-learned(ordering)", GO_TS_NO_LEARNED},
-        {"-order", GO_TS_NO_ORDER},
-        {"-static", GO_TS_NO_STATIC},
+        {"all", 0, false},
+        {"-distance(generator)", GO_TS_NO_DISTANCE, false},
+        {"-learned(ordering)", GO_TS_NO_LEARNED, false},
+        {"-order", GO_TS_NO_ORDER, false},
+        {"-static", GO_TS_NO_STATIC, false},
+        {"-verify(full region)", GO_TS_NO_VERIFY, false},
+        {"-exchange", GO_TS_NO_EXCHANGE, false},
+        {"+blocking(prune on)", 0, true},
     };
     enum { NV = sizeof variants / sizeof variants[0] };
     printf("per problem at most %llu plays; every %dth problem\n", (unsigned long long)max_plays, step);
@@ -96,7 +101,7 @@ int main(int argc, char **argv) {
         const char *name = strrchr(dir, '/') + 1;
         for (int v = 0; v < NV; v++) {
             run_result *cur = v == 0 ? &base : &r;
-            run(dir, suites[s].n, step, max_plays, variants[v].bit, cur);
+            run(dir, suites[s].n, step, max_plays, variants[v].bit, variants[v].blocking, cur);
             printf("%-18s %-21s %8d %8d %6d (%5.1f%%) %11llu %9.2f", name, variants[v].label, cur->tried,
                    cur->answered, cur->correct, 100.0 * cur->correct / cur->tried,
                    (unsigned long long)cur->plays, cur->seconds);
