@@ -535,12 +535,16 @@ static int collect(const char *path, char ***list, int *n, int *cap) {
     return 0;
 }
 
-int cli_go_solve(int argc, char **argv, int check) {
-    opts o;
-    memset(&o, 0, sizeof o);
-    o.ts.all_moves = true;
-    o.format = FMT_TEXT;
-    o.expect_rate = -1;
+/* What go check counts over a collection. */
+typedef struct tally {
+    int correct, wrong, unknown, nosol, bad, complete;
+    int walked, positions, rejected, direct, choices, first_in_tree;
+    double total, worst;
+    unsigned long long nodes;
+} tally;
+
+/* Reads the options into *o. Returns -1 to go on, else the exit code (help, bad option). */
+static int parse_opts(int argc, char **argv, int check, opts *o) {
     static const struct option longopts[] = {{"target", required_argument, 0, 't'},
                                              {"to-play", required_argument, 0, 'p'},
                                              {"ko-master", required_argument, 0, 'k'},
@@ -563,29 +567,29 @@ int cli_go_solve(int argc, char **argv, int check) {
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         char *end = NULL;
         switch (c) {
-        case 't': o.hints.target = optarg; break;
+        case 't': o->hints.target = optarg; break;
         case 'p':
-            if (parse_color(optarg, &o.hints.to_play, 0)) {
+            if (parse_color(optarg, &o->hints.to_play, 0)) {
                 fprintf(stderr, "yomi go: --to-play takes B or W, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
             }
             break;
         case 'k':
-            if (parse_color(optarg, &o.ts.ko_master, 1)) {
+            if (parse_color(optarg, &o->ts.ko_master, 1)) {
                 fprintf(stderr, "yomi go: --ko-master takes B, W or none, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
             }
-            o.ts.fixed_master = true;
+            o->ts.fixed_master = true;
             break;
         case 'T':
-            o.ts.lim.max_seconds = strtod(optarg, &end);
-            if (!*optarg || *end || o.ts.lim.max_seconds < 0) {
+            o->ts.lim.max_seconds = strtod(optarg, &end);
+            if (!*optarg || *end || o->ts.lim.max_seconds < 0) {
                 fprintf(stderr, "yomi go: --time takes seconds, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
             }
             break;
         case 'n':
-            o.ts.lim.max_nodes = strtoull(optarg, &end, 10);
+            o->ts.lim.max_nodes = strtoull(optarg, &end, 10);
             if (!*optarg || *end || optarg[0] == '-') {
                 fprintf(stderr, "yomi go: --max-nodes takes a count, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
@@ -597,36 +601,36 @@ int cli_go_solve(int argc, char **argv, int check) {
                 fprintf(stderr, "yomi go: --hash-mb takes 1..65536, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
             }
-            o.ts.lim.hash_mb = (size_t)mb;
+            o->ts.lim.hash_mb = (size_t)mb;
             break;
         }
         case 'f':
             if (!strcmp(optarg, "text"))
-                o.format = FMT_TEXT;
+                o->format = FMT_TEXT;
             else if (!strcmp(optarg, "json"))
-                o.format = FMT_JSON;
+                o->format = FMT_JSON;
             else if (!strcmp(optarg, "sgf"))
-                o.format = FMT_SGF;
+                o->format = FMT_SGF;
             else if (!strcmp(optarg, "svg"))
-                o.format = FMT_SVG;
+                o->format = FMT_SVG;
             else {
                 fprintf(stderr, "yomi go: --format takes text, json, sgf or svg, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
             }
             break;
-        case 'o': o.out_dir = optarg; break;
-        case '1': o.ts.all_moves = false; break;
-        case 'F': o.hints.no_frame = true; break;
-        case 'B': o.ts.blocking = true; break;
+        case 'o': o->out_dir = optarg; break;
+        case '1': o->ts.all_moves = false; break;
+        case 'F': o->hints.no_frame = true; break;
+        case 'B': o->ts.blocking = true; break;
         case 'r':
-            o.expect_rate = strtod(optarg, &end);
+            o->expect_rate = strtod(optarg, &end);
             if (!*optarg || *end) {
                 fprintf(stderr, "yomi go: --expect-rate takes a percentage, not '%s'\n", optarg);
                 return CLI_BAD_INPUT;
             }
             break;
-        case 'q': o.quiet = 1; break;
-        case 'd': o.ts.distance = atoi(optarg); break;
+        case 'q': o->quiet = 1; break;
+        case 'd': o->ts.distance = atoi(optarg); break;
         case 'w': {
             static const struct {
                 const char *name;
@@ -648,7 +652,7 @@ int cli_go_solve(int argc, char **argv, int check) {
                             tok);
                     return CLI_BAD_INPUT;
                 }
-                o.ts.disable |= bit;
+                o->ts.disable |= bit;
             }
             break;
         }
@@ -656,6 +660,110 @@ int cli_go_solve(int argc, char **argv, int check) {
         default: usage(stderr, check); return CLI_BAD_INPUT;
         }
     }
+    return -1;
+}
+
+/* go check on a problem with a solution tree: walks it and counts the outcome. */
+static void check_tree(const char *file, go_problem *p, const opts *o, tally *t) {
+    walk w;
+    memset(&w, 0, sizeof w);
+    w.p = p;
+    w.ts = &o->ts;
+    w.size = p->size;
+    walk_tree(&w);
+    t->total += w.seconds;
+    if (w.seconds > t->worst) t->worst = w.seconds;
+    t->nodes += w.nodes;
+    t->walked++;
+    t->positions += w.solved;
+    t->rejected += w.rejected;
+    t->direct += w.direct;
+    t->choices += w.choices;
+    t->first_in_tree += w.first_in_tree;
+    if (!w.fail[0])
+        t->correct++, t->complete += w.rejected == 0;
+    else if (w.unknown)
+        t->unknown++;
+    else
+        t->wrong++;
+    if (!o->quiet && w.fail[0])
+        printf("%s: %s %s  (%d positions, nodes %llu, %.2fs)\n", file, w.unknown ? "unknown" : "wrong",
+               w.fail, w.solved, (unsigned long long)w.nodes, w.seconds);
+}
+
+/* go check on a problem with stated first moves (SOL): yomi's winning moves must be
+ * non-empty and inside them; prints the problems that are not (unless quiet). */
+static void check_sol(const char *file, const go_problem *p, const go_tsumego_answer *a, int quiet,
+                      tally *t) {
+    int inside = a->nmoves > 0, all = 1;
+    for (int k = 0; k < a->nmoves; k++) {
+        int f = 0;
+        for (int s = 0; s < p->nsol; s++) f |= p->sol[s] == a->moves[k];
+        inside &= f;
+    }
+    for (int s = 0; s < p->nsol; s++) {
+        int f = 0;
+        for (int k = 0; k < a->nmoves; k++) f |= p->sol[s] == a->moves[k];
+        all &= f;
+    }
+    if (a->result == YOMI_UNKNOWN && a->nmoves == 0)
+        t->unknown++;
+    else if (inside)
+        t->correct++, t->complete += all;
+    else
+        t->wrong++;
+    if (!quiet && !(inside && all)) {
+        char v[8];
+        printf("%s: %s%s, %s (%s) yomi:", file,
+               a->result == YOMI_UNKNOWN && !a->nmoves ? "unknown"
+                   : inside                            ? "missing alternatives"
+                                                       : "differs",
+               "", go_tsumego_result_name(a->result), p->live ? "live" : "kill");
+        for (int k = 0; k < a->nmoves; k++) {
+            vertex(p->board, a->moves[k], v);
+            printf(" %s", v);
+        }
+        printf("  stated:");
+        for (int s = 0; s < p->nsol; s++) {
+            vertex(p->board, p->sol[s], v);
+            printf(" %s", v);
+        }
+        printf("  pv:");
+        for (int k = 0; k < a->npv; k++) {
+            vertex(p->board, a->pv[k], v);
+            printf(" %s", v);
+        }
+        printf("  nodes %llu %.2fs\n", (unsigned long long)a->nodes, a->seconds);
+    }
+}
+
+/* go check's summary lines; true when the rate is below --expect-rate. */
+static bool summary(const tally *t, int nfiles, double expect_rate) {
+    int judged = t->correct + t->wrong + t->unknown;
+    double rate = judged ? 100.0 * t->correct / judged : 0;
+    printf("problems: %d  correct: %d (%.1f%%)  wrong: %d  unknown: %d  all stated found: %d"
+           "  no solution given: %d  bad input: %d\n",
+           nfiles, t->correct, rate, t->wrong, t->unknown, t->complete, t->nosol, t->bad);
+    printf("nodes: %llu  seconds: %.2f  slowest: %.2f\n", t->nodes, t->total, t->worst);
+    if (t->walked)
+        printf("solution trees walked: %d  positions solved: %d  tree moves yomi does not find winning: %d"
+               "  (found winning only when played: %d)  yomi's first move in the tree: %d of %d\n",
+               t->walked, t->positions, t->rejected, t->direct, t->first_in_tree, t->choices);
+    if (expect_rate >= 0 && rate < expect_rate) {
+        fprintf(stderr, "yomi go check: %.1f%% correct, below the expected %.1f%%\n", rate, expect_rate);
+        return true;
+    }
+    return false;
+}
+
+int cli_go_solve(int argc, char **argv, int check) {
+    opts o;
+    memset(&o, 0, sizeof o);
+    o.ts.all_moves = true;
+    o.format = FMT_TEXT;
+    o.expect_rate = -1;
+    int prc = parse_opts(argc, argv, check, &o);
+    if (prc >= 0) return prc;
     if (optind >= argc) {
         usage(stderr, check);
         return CLI_BAD_INPUT;
@@ -682,10 +790,8 @@ int cli_go_solve(int argc, char **argv, int check) {
         free(files);
         return rc;
     }
-    int correct = 0, wrong = 0, unknown = 0, nosol = 0, bad = 0, complete = 0;
-    int walked = 0, positions = 0, rejected = 0, direct = 0, choices = 0, first_in_tree = 0;
-    double total = 0, worst = 0;
-    unsigned long long nodes = 0;
+    tally t;
+    memset(&t, 0, sizeof t);
     for (int i = 0; i < nfiles; i++) {
         yomi_error err;
         go_problem *p = go_problem_load(files[i], &o.hints, &err);
@@ -695,7 +801,7 @@ int cli_go_solve(int argc, char **argv, int check) {
             h.to_play = GO_BLACK;
             go_problem *q = go_problem_load(files[i], &h, NULL);
             if (q && q->nsol == 0) {
-                nosol++;
+                t.nosol++;
                 go_problem_free(q);
                 continue;
             }
@@ -706,44 +812,20 @@ int cli_go_solve(int argc, char **argv, int check) {
                 fprintf(stderr, "%s:%ld:%ld: %s\n", files[i], err.line, err.column, err.msg);
             else
                 fprintf(stderr, "%s: %s\n", files[i], err.msg);
-            bad++;
+            t.bad++;
             rc = CLI_BAD_INPUT;
             continue;
         }
         if (check && has_tree(p)) {
-            walk w;
-            memset(&w, 0, sizeof w);
-            w.p = p;
-            w.ts = &o.ts;
-            w.size = p->size;
-            walk_tree(&w);
-            total += w.seconds;
-            if (w.seconds > worst) worst = w.seconds;
-            nodes += w.nodes;
-            walked++;
-            positions += w.solved;
-            rejected += w.rejected;
-            direct += w.direct;
-            choices += w.choices;
-            first_in_tree += w.first_in_tree;
-            if (!w.fail[0])
-                correct++, complete += w.rejected == 0;
-            else if (w.unknown)
-                unknown++;
-            else
-                wrong++;
-            if (!o.quiet && w.fail[0])
-                printf("%s: %s %s  (%d positions, nodes %llu, %.2fs)\n", files[i],
-                       w.unknown ? "unknown" : "wrong", w.fail, w.solved, (unsigned long long)w.nodes,
-                       w.seconds);
+            check_tree(files[i], p, &o, &t);
             go_problem_free(p);
             continue;
         }
         go_tsumego_answer a;
         go_tsumego_solve(p, &o.ts, &a);
-        total += a.seconds;
-        if (a.seconds > worst) worst = a.seconds;
-        nodes += a.nodes;
+        t.total += a.seconds;
+        if (a.seconds > t.worst) t.worst = a.seconds;
+        t.nodes += a.nodes;
         if (!check) {
             if (o.format == FMT_JSON)
                 print_json(files[i], p, &a);
@@ -761,70 +843,14 @@ int cli_go_solve(int argc, char **argv, int check) {
             if (a.result == YOMI_UNKNOWN) rc = rc == CLI_OK ? CLI_FAILED : rc;
             if (nfiles > 1 && isatty(2)) fprintf(stderr, "\r%d/%d", i + 1, nfiles);
         } else if (p->nsol == 0) {
-            nosol++;
+            t.nosol++;
         } else {
-            int inside = a.nmoves > 0, all = 1;
-            for (int k = 0; k < a.nmoves; k++) {
-                int f = 0;
-                for (int s = 0; s < p->nsol; s++) f |= p->sol[s] == a.moves[k];
-                inside &= f;
-            }
-            for (int s = 0; s < p->nsol; s++) {
-                int f = 0;
-                for (int k = 0; k < a.nmoves; k++) f |= p->sol[s] == a.moves[k];
-                all &= f;
-            }
-            if (a.result == YOMI_UNKNOWN && a.nmoves == 0)
-                unknown++;
-            else if (inside)
-                correct++, complete += all;
-            else
-                wrong++;
-            if (!o.quiet && !(inside && all)) {
-                char v[8];
-                printf("%s: %s%s, %s (%s) yomi:", files[i],
-                       a.result == YOMI_UNKNOWN && !a.nmoves ? "unknown"
-                           : inside                          ? "missing alternatives"
-                                                             : "differs",
-                       "", go_tsumego_result_name(a.result), p->live ? "live" : "kill");
-                for (int k = 0; k < a.nmoves; k++) {
-                    vertex(p->board, a.moves[k], v);
-                    printf(" %s", v);
-                }
-                printf("  stated:");
-                for (int s = 0; s < p->nsol; s++) {
-                    vertex(p->board, p->sol[s], v);
-                    printf(" %s", v);
-                }
-                printf("  pv:");
-                for (int k = 0; k < a.npv; k++) {
-                    vertex(p->board, a.pv[k], v);
-                    printf(" %s", v);
-                }
-                printf("  nodes %llu %.2fs\n", (unsigned long long)a.nodes, a.seconds);
-            }
+            check_sol(files[i], p, &a, o.quiet, &t);
         }
         go_problem_free(p);
     }
     if (!check && nfiles > 1 && isatty(2)) fputc('\n', stderr);
-    if (check) {
-        int judged = correct + wrong + unknown;
-        double rate = judged ? 100.0 * correct / judged : 0;
-        printf("problems: %d  correct: %d (%.1f%%)  wrong: %d  unknown: %d  all stated found: %d"
-               "  no solution given: %d  bad input: %d\n",
-               nfiles, correct, rate, wrong, unknown, complete, nosol, bad);
-        printf("nodes: %llu  seconds: %.2f  slowest: %.2f\n", nodes, total, worst);
-        if (walked)
-            printf(
-                "solution trees walked: %d  positions solved: %d  tree moves yomi does not find winning: %d"
-                "  (found winning only when played: %d)  yomi's first move in the tree: %d of %d\n",
-                walked, positions, rejected, direct, first_in_tree, choices);
-        if (o.expect_rate >= 0 && rate < o.expect_rate) {
-            fprintf(stderr, "yomi go check: %.1f%% correct, below the expected %.1f%%\n", rate,
-                    o.expect_rate);
-            if (rc == CLI_OK) rc = CLI_FAILED;
-        }
-    }
+    if (check && summary(&t, nfiles, o.expect_rate) && rc == CLI_OK) rc = CLI_FAILED;
     for (int i = 0; i < nfiles; i++) free(files[i]);
     free(files);
     return rc;
