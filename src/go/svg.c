@@ -71,23 +71,24 @@ static void stone(FILE *f, const view *v, go_point q, go_color c) {
             c == GO_BLACK ? "#000" : "#fff");
 }
 
-int go_svg_write(FILE *f, const go_problem *p, const go_tsumego_answer *a, const char *title) {
-    view v = crop(p, a);
-    int ncols = v.c1 - v.c0 + 1, nrows = v.r1 - v.r0 + 1;
-    char vx[8];
-
-    /* Replay the main line on a copy of the searched board: the numbers, and
-     * the notes for moves on a point that held a stone before. */
+/* The main line replayed on a copy of the searched board: the number shown on
+ * each point, the stones to draw, and the notes for moves on a point that held a
+ * stone before (or passes). */
+typedef struct line_marks {
     int num_at[GO_MAX_POINTS]; /* move number shown on a point, 0: none */
-    memset(num_at, 0, sizeof num_at);
     char notes[MAX_NOTES][40];
-    int nnotes = 0;
+    int nnotes;
     struct {
         go_point q;
         go_color c;
         int n;
     } shown[GO_TSUMEGO_MAX_PV];
-    int nshown = 0;
+    int nshown;
+} line_marks;
+
+static void replay_line(const go_problem *p, const go_tsumego_answer *a, line_marks *L) {
+    char vx[8];
+    memset(L, 0, sizeof *L);
     go_board *b = go_board_new(p->size);
     if (b && a) {
         go_board_copy(b, p->board);
@@ -97,55 +98,37 @@ int go_svg_write(FILE *f, const go_problem *p, const go_tsumego_answer *a, const
         for (int i = 0; i < a->npv; i++, c = go_other(c)) {
             go_point m = a->pv[i];
             if (m == GO_PASS) {
-                if (nnotes < MAX_NOTES) snprintf(notes[nnotes++], sizeof notes[0], "%d: pass", i + 1);
+                if (L->nnotes < MAX_NOTES)
+                    snprintf(L->notes[L->nnotes++], sizeof L->notes[0], "%d: pass", i + 1);
                 go_board_play(b, c, m);
                 continue;
             }
             if (!go_board_on(b, m) || go_board_play(b, c, m) != GO_OK) break;
             if (used[m]) {
-                if (nnotes < MAX_NOTES) {
-                    if (num_at[m])
-                        snprintf(notes[nnotes++], sizeof notes[0], "%d at %d", i + 1, num_at[m]);
+                if (L->nnotes < MAX_NOTES) {
+                    if (L->num_at[m])
+                        snprintf(L->notes[L->nnotes++], sizeof L->notes[0], "%d at %d", i + 1, L->num_at[m]);
                     else {
                         go_vertex_format(p->original, m, vx, sizeof vx);
-                        snprintf(notes[nnotes++], sizeof notes[0], "%d at %s", i + 1, vx);
+                        snprintf(L->notes[L->nnotes++], sizeof L->notes[0], "%d at %s", i + 1, vx);
                     }
                 }
                 continue;
             }
             used[m] = true;
-            num_at[m] = i + 1;
-            shown[nshown].q = m;
-            shown[nshown].c = c;
-            shown[nshown++].n = i + 1;
+            L->num_at[m] = i + 1;
+            L->shown[L->nshown].q = m;
+            L->shown[L->nshown].c = c;
+            L->shown[L->nshown++].n = i + 1;
         }
     }
     go_board_free(b);
+}
 
-    /* The caption names the file without its directories. */
-    const char *name = title ? strrchr(title, '/') : NULL;
-    name = name ? name + 1 : title ? title : "";
-    int nnote_lines = (nnotes + NOTES_PER_LINE - 1) / NOTES_PER_LINE;
-    int ncap = 2 + (a ? 2 : 0) + nnote_lines;
-    int width = 2 * EDGE + ncols * CELL, height = 2 * EDGE + nrows * CELL + ncap * LINE_H + 6;
-    int text_w = 12 + 7 * (int)strlen(name); /* about 7 px a character at 12 px */
-    if (a && 12 + 7 * (16 + 4 * a->nmoves) > text_w) text_w = 12 + 7 * (16 + 4 * a->nmoves);
-    if (text_w < 260) text_w = 260;
-    if (width < text_w) width = text_w;
-    fprintf(f,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
-            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
-            width, height, width, height);
-    fputs("<title>", f);
-    put_text(f, title ? title : "tsumego");
-    fputs("</title>\n", f);
-    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", width, height);
-    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#dcb35c\"/>\n", EDGE, EDGE,
-            ncols * CELL, nrows * CELL);
-
-    /* Lines: an inner side runs on half a cell to show the board goes on; the
-     * board's own edges are thicker. */
+/* The grid (an inner side runs on half a cell), star points and coordinates. */
+static void draw_board(FILE *f, const view *vp, int ncols, int nrows) {
+    view v = *vp;
+    /* The board's own edges are thicker. */
     fputs("<g class=\"grid\" stroke=\"#000\">\n", f);
     for (int col = v.c0; col <= v.c1; col++) {
         double y0 = v.r0 == 0 ? py(&v, 0) : EDGE,
@@ -188,31 +171,12 @@ int go_svg_write(FILE *f, const go_problem *p, const go_tsumego_answer *a, const
                 v.size - row);
     }
     fputs("</g>\n", f);
+}
 
-    /* Stones as given, then the main line's stones with their numbers. */
-    GO_FOR_POINTS(p->original, q) {
-        go_color c = go_board_at(p->original, q);
-        if (c != GO_EMPTY) stone(f, &v, q, c);
-    }
-    if (go_board_on(p->original, p->target) && go_board_at(p->original, p->target) != GO_EMPTY) {
-        double s = CELL * 0.3;
-        fprintf(f,
-                "<rect class=\"target\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-                "stroke=\"%s\" stroke-width=\"2\"/>\n",
-                px(&v, go_col(p->target)) - s / 2, py(&v, go_row(p->target)) - s / 2, s, s,
-                go_board_at(p->original, p->target) == GO_BLACK ? "#fff" : "#000");
-    }
-    for (int i = 0; i < nshown; i++) {
-        stone(f, &v, shown[i].q, shown[i].c);
-        fprintf(f,
-                "<text class=\"move\" x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"middle\" "
-                "fill=\"%s\">%d</text>\n",
-                px(&v, go_col(shown[i].q)), py(&v, go_row(shown[i].q)) + 4.5, shown[i].n < 10 ? 13 : 11,
-                shown[i].c == GO_BLACK ? "#fff" : "#000", shown[i].n);
-    }
-
-    /* Caption. */
-    int y = EDGE + nrows * CELL + EDGE + LINE_H - 4;
+/* The caption under the board: file, question, result and the notes. */
+static void draw_caption(FILE *f, const go_problem *p, const go_tsumego_answer *a, const line_marks *L,
+                         const char *name, int y, int nnote_lines) {
+    char vx[8];
     fputs("<g class=\"caption\" font-size=\"12\" fill=\"#000\">\n", f);
     fprintf(f, "<text x=\"6\" y=\"%d\">", y);
     put_text(f, name);
@@ -240,10 +204,66 @@ int go_svg_write(FILE *f, const go_problem *p, const go_tsumego_answer *a, const
     for (int l = 0; l < nnote_lines; l++) {
         y += LINE_H;
         fprintf(f, "<text class=\"notes\" x=\"6\" y=\"%d\">", y);
-        for (int i = l * NOTES_PER_LINE; i < nnotes && i < (l + 1) * NOTES_PER_LINE; i++)
-            fprintf(f, "%s%s", i > l * NOTES_PER_LINE ? ", " : "", notes[i]);
+        for (int i = l * NOTES_PER_LINE; i < L->nnotes && i < (l + 1) * NOTES_PER_LINE; i++)
+            fprintf(f, "%s%s", i > l * NOTES_PER_LINE ? ", " : "", L->notes[i]);
         fputs("</text>\n", f);
     }
+}
+
+int go_svg_write(FILE *f, const go_problem *p, const go_tsumego_answer *a, const char *title) {
+    view v = crop(p, a);
+    int ncols = v.c1 - v.c0 + 1, nrows = v.r1 - v.r0 + 1;
+    line_marks marks;
+    const line_marks *L = &marks;
+    replay_line(p, a, &marks);
+
+    /* The caption names the file without its directories. */
+    const char *name = title ? strrchr(title, '/') : NULL;
+    name = name ? name + 1 : title ? title : "";
+    int nnote_lines = (L->nnotes + NOTES_PER_LINE - 1) / NOTES_PER_LINE;
+    int ncap = 2 + (a ? 2 : 0) + nnote_lines;
+    int width = 2 * EDGE + ncols * CELL, height = 2 * EDGE + nrows * CELL + ncap * LINE_H + 6;
+    int text_w = 12 + 7 * (int)strlen(name); /* about 7 px a character at 12 px */
+    if (a && 12 + 7 * (16 + 4 * a->nmoves) > text_w) text_w = 12 + 7 * (16 + 4 * a->nmoves);
+    if (text_w < 260) text_w = 260;
+    if (width < text_w) width = text_w;
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+            width, height, width, height);
+    fputs("<title>", f);
+    put_text(f, title ? title : "tsumego");
+    fputs("</title>\n", f);
+    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", width, height);
+    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#dcb35c\"/>\n", EDGE, EDGE,
+            ncols * CELL, nrows * CELL);
+
+    draw_board(f, &v, ncols, nrows);
+
+    /* Stones as given, then the main line's stones with their numbers. */
+    GO_FOR_POINTS(p->original, q) {
+        go_color c = go_board_at(p->original, q);
+        if (c != GO_EMPTY) stone(f, &v, q, c);
+    }
+    if (go_board_on(p->original, p->target) && go_board_at(p->original, p->target) != GO_EMPTY) {
+        double s = CELL * 0.3;
+        fprintf(f,
+                "<rect class=\"target\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+                "stroke=\"%s\" stroke-width=\"2\"/>\n",
+                px(&v, go_col(p->target)) - s / 2, py(&v, go_row(p->target)) - s / 2, s, s,
+                go_board_at(p->original, p->target) == GO_BLACK ? "#fff" : "#000");
+    }
+    for (int i = 0; i < L->nshown; i++) {
+        stone(f, &v, L->shown[i].q, L->shown[i].c);
+        fprintf(f,
+                "<text class=\"move\" x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"middle\" "
+                "fill=\"%s\">%d</text>\n",
+                px(&v, go_col(L->shown[i].q)), py(&v, go_row(L->shown[i].q)) + 4.5,
+                L->shown[i].n < 10 ? 13 : 11, L->shown[i].c == GO_BLACK ? "#fff" : "#000", L->shown[i].n);
+    }
+
+    draw_caption(f, p, a, L, name, EDGE + nrows * CELL + EDGE + LINE_H - 4, nnote_lines);
     fputs("</g>\n</svg>\n", f);
     return ferror(f) ? -1 : 0;
 }
