@@ -307,6 +307,43 @@ static void run_of_index(uint64_t idx, int *len, uint64_t *bits) {
     *bits = idx - clob_db_index(l, 0);
 }
 
+/* Links run id (and its negative nid) to the first shorter representative with the
+ * same fingerprint that it equals (g - h is a P-position, so g = h and -g = -h);
+ * ix/rx are the indices of the run and its negative, as given and reversed. */
+static void link_equal(clob_solver *s, fp_map *map, uint64_t fp, uint32_t id, uint32_t nid,
+                       const uint64_t ix[2], const uint64_t rx[2], uint8_t *link) {
+    fp_bucket *bk = fp_find(map, fp);
+    for (uint32_t k = bk->fp ? bk->head : 0; k; k = map->node[k - 1].next) {
+        int hl;
+        uint64_t hb;
+        run_of_index(map->node[k - 1].idx, &hl, &hb);
+        uint32_t h = clob_intern_bits(s, hl, hb);
+        uint32_t d1[2] = {id, clob_run_get(s, h)->neg}, d2[2] = {nid, h};
+        if (clob_search_ids(s, d1, 2) != 0 || clob_search_ids(s, d2, 2) != 0) continue;
+        uint64_t hn = canon_bits(~hb & ((1ULL << hl) - 1), hl);
+        uint32_t to = (uint32_t)clob_db_index(hl, hb) + 1, nto = (uint32_t)clob_db_index(hl, hn) + 1;
+        set_link(link, ix[0], to);
+        set_link(link, rx[0], to);
+        set_link(link, ix[1], nto);
+        set_link(link, rx[1], nto);
+        return;
+    }
+}
+
+/* Writes run id's up-scale bounds (and the negated ones for its negative) at
+ * ix/rx, XOR 0x80 while the length is being solved. */
+static void store_bounds(clob_solver *s, uint32_t id, uint32_t star, uint32_t up, uint32_t down,
+                         const uint64_t ix[2], const uint64_t rx[2], int8_t *bnd) {
+    int8_t bd[4];
+    run_bounds(s, id, star, up, down, bd);
+    /* -g lies between -hi and -lo. */
+    int8_t nbd[4] = {neg_bnd(bd[2]), neg_bnd(bd[3]), neg_bnd(bd[0]), neg_bnd(bd[1])};
+    for (int k = 0; k < 4; k++) {
+        bnd[4 * ix[0] + (uint64_t)k] = bnd[4 * rx[0] + (uint64_t)k] = (int8_t)((uint8_t)bd[k] ^ 0x80);
+        bnd[4 * ix[1] + (uint64_t)k] = bnd[4 * rx[1] + (uint64_t)k] = (int8_t)((uint8_t)nbd[k] ^ 0x80);
+    }
+}
+
 int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len, yomi_error *err) {
     int max_len = o->max_len, link_len = o->link_len ? o->link_len : o->max_len;
     int dom_len = o->dom_len ? o->dom_len : link_len;
@@ -379,39 +416,12 @@ int clob_db_build(const clob_db_build_opts *o, uint8_t **out, uint64_t *out_len,
                     set_dom(dom, clob_db_index(len, rb_bits), m);
                     set_dom(dom, clob_db_index(len, reverse_bits(rb_bits, len)), mirror_dom(m, len));
                 }
-            if (len <= dom_len) {
-                int8_t bd[4];
-                run_bounds(s, id, star, up, down, bd);
-                /* -g lies between -hi and -lo. */
-                int8_t nbd[4] = {neg_bnd(bd[2]), neg_bnd(bd[3]), neg_bnd(bd[0]), neg_bnd(bd[1])};
-                for (int k = 0; k < 4; k++) {
-                    bnd[4 * ix[0] + (uint64_t)k] = bnd[4 * rx[0] + (uint64_t)k] =
-                        (int8_t)((uint8_t)bd[k] ^ 0x80);
-                    bnd[4 * ix[1] + (uint64_t)k] = bnd[4 * rx[1] + (uint64_t)k] =
-                        (int8_t)((uint8_t)nbd[k] ^ 0x80);
-                }
-            }
+            if (len <= dom_len) store_bounds(s, id, star, up, down, ix, rx, bnd);
             if (c == CLOB_OUT_P || len > link_len) continue;
             uint64_t fp = fingerprint(s, id, tests), nfp = nb == b ? fp : fingerprint(s, nid, tests);
             fps[ix[0]] = fp;
             fps[ix[1]] = nfp;
-            fp_bucket *bk = fp_find(&map, fp);
-            for (uint32_t k = bk->fp ? bk->head : 0; k; k = map.node[k - 1].next) {
-                int hl;
-                uint64_t hb;
-                run_of_index(map.node[k - 1].idx, &hl, &hb);
-                uint32_t h = clob_intern_bits(s, hl, hb);
-                uint32_t d1[2] = {id, clob_run_get(s, h)->neg}, d2[2] = {nid, h};
-                if (clob_search_ids(s, d1, 2) != 0 || clob_search_ids(s, d2, 2) != 0) continue;
-                /* g - h is a P-position: g = h, and -g = -h. */
-                uint64_t hn = canon_bits(~hb & ((1ULL << hl) - 1), hl);
-                uint32_t to = (uint32_t)clob_db_index(hl, hb) + 1, nto = (uint32_t)clob_db_index(hl, hn) + 1;
-                set_link(link, ix[0], to);
-                set_link(link, rx[0], to);
-                set_link(link, ix[1], nto);
-                set_link(link, rx[1], nto);
-                break;
-            }
+            link_equal(s, &map, fp, id, nid, ix, rx, link);
         }
         clob_solver_free(s);
         if (rc) break;
