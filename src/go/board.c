@@ -388,6 +388,9 @@ static void remove_string(go_board *b, go_undo *u, go_point h, go_color k) {
     b->caps[other] += n;
 }
 
+/* The make half of make/undo, the hot path of every Go search: legality, merges,
+ * captures, ko and the undo record in one function on purpose (longer than the
+ * house's ~120 lines), so the board's state stays in registers across the steps. */
 int go_board_play(go_board *b, go_color c, go_point p) {
     if (c != GO_BLACK && c != GO_WHITE) return GO_ILLEGAL_OFFBOARD;
     if (b->nmoves >= GO_MAX_HISTORY) return GO_ILLEGAL_HISTORY;

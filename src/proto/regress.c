@@ -199,7 +199,9 @@ static void missing_expectation(const char *name, pending *t, stats *st, FILE *o
     t->active = false;
 }
 
-/* Runs one .tst file; returns false when it cannot be read. */
+/* Runs one .tst file; returns false when it cannot be read. One pass over the
+ * file's lines (commands, #? expectations, the case selection), kept together
+ * because each line's meaning depends on the state the earlier ones left. */
 static bool run_file(const char *arg, const regress_opts *o, stats *total, FILE *out) {
     char path[4096];
     selection sel = {NULL, 0};
