@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
     enum { NV = sizeof variants / sizeof variants[0] };
     printf("per problem at most %llu plays; every %dth problem\n", (unsigned long long)max_plays, step);
     printf("%-18s %-21s %8s %8s %14s %11s %9s  %s\n", "suite", "variant", "problems", "answered", "correct",
-           "plays", "seconds", "saving (both answered: plays without / with; only one answered)");
+           "plays", "seconds", "ratio (both answered: plays of the variant / default; only one answered)");
     static run_result base, r;
     for (int s = 0; s < 2; s++) {
         char dir[1024];
@@ -119,7 +119,7 @@ int main(int argc, char **argv) {
                         only_without++;
                     }
                 }
-                printf("  x%.2f on %d (%llu / %llu); only with it %d, only without %d",
+                printf("  x%.2f on %d (%llu / %llu); only by the default %d, only by the variant %d",
                        with ? (double)without / (double)with : 0.0, both, (unsigned long long)without,
                        (unsigned long long)with, only_with, only_without);
             }
