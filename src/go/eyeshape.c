@@ -666,11 +666,8 @@ static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) 
     for (int i = 0; i < nneed; i++)
         if (!go_benson_possible(b, need[i])) return false;
     if (nneed == 0) return true;
-    uint8_t enemy_alive[GO_MAX_POINTS];
-    go_benson(b, e, enemy_alive, NULL);
-    for (int i = 0; i < nneed; i++)
-        if (!enemy_alive[need[i]]) return false;
-    return true;
+    (void)e;
+    return go_benson_alive_all(b, need, nneed);
 }
 
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves) {
