@@ -221,12 +221,18 @@ static bool benson_worth(const ts *s) {
 
 #define TS_ES_MAX 6 /* eye spaces the search solves exactly (3^n cost) */
 
+/* The static cache's state word (besides the board hash and the packed region). */
+static uint64_t static_word(const ts *s, go_color to_move) {
+    const go_board *b = s->b;
+    return (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 | (uint64_t)b->stones[GO_BLACK] << 20 |
+        (uint64_t)b->stones[GO_WHITE] << 36;
+}
+
 static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
     const go_board *b = s->b;
-    uint64_t st = (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 |
-        (uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE] << 36;
+    uint64_t st = static_word(s, to_move);
     uint64_t key = go_board_hash(b) ^ mix64(st);
     const uint64_t *v = packed(s);
     struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
@@ -393,6 +399,10 @@ static void cb_play(void *ctx, int move) {
     }
     s->last_pass = move == GO_PASS;
     s->to_move = go_other(s->to_move);
+    /* The evaluation's static cache line, loaded while the search reads the keys. */
+    if (!s->ended)
+        __builtin_prefetch(
+            &s->scache[(go_board_hash(s->b) ^ mix64(static_word(s, s->to_move))) & (TS_SCACHE - 1)]);
 }
 
 static void cb_undo(void *ctx) {
