@@ -97,6 +97,39 @@ static void random_board(go_board *b, int size, int pc, int po) {
         }
 }
 
+/* go_benson_alive_all (the strings the seeds depend on only) against go_benson on the
+ * whole board: the same answer for every string and for pairs of strings. */
+static void test_benson_local(void) {
+    go_board *b = go_board_new(9);
+    int boards = t_sanitized() ? 300 : 3000;
+    long alive_seen = 0, compared = 0;
+    for (int i = 0; i < boards; i++) {
+        int size = 5 + (int)(i % 5);
+        random_board(b, size, 35 + (int)(rnd() % 30), 5 + (int)(rnd() % 25));
+        for (int ci = 0; ci < 2; ci++) {
+            go_color c = ci ? GO_WHITE : GO_BLACK;
+            uint8_t alive[GO_MAX_POINTS];
+            go_benson(b, c, alive, NULL);
+            go_point prev = GO_NO_POINT;
+            GO_FOR_POINTS(b, p) {
+                if (go_at(b, p) != c || go_string_id(b, p) != p) continue;
+                bool a = go_benson_alive_all(b, &p, 1);
+                CHECK_MSG(a == (alive[p] != 0), "local Benson differs (board %d)", i);
+                CHECK_MSG(go_benson_alive(b, p) == (alive[p] != 0), "go_benson_alive differs (board %d)", i);
+                alive_seen += a;
+                compared++;
+                if (prev != GO_NO_POINT) {
+                    go_point two[2] = {prev, p};
+                    CHECK(go_benson_alive_all(b, two, 2) == (alive[prev] && alive[p]));
+                }
+                prev = p;
+            }
+        }
+    }
+    CHECK_MSG(alive_seen > 100, "too few alive strings compared (%ld of %ld)", alive_seen, compared);
+    go_board_free(b);
+}
+
 static void test_benson_brute(void) {
     go_board *b = go_board_new(5);
     memo m;
@@ -554,6 +587,7 @@ int main(int argc, char **argv) {
     (void)argv;
     test_benson_known();
     test_benson_brute();
+    test_benson_local();
     test_eye_kind();
     test_eye_points();
     test_seki();

@@ -432,6 +432,9 @@ static void init_child(dfpn *s, size_t i, int d) {
     unsigned char *st = slot_state(s, i);
     dfpn_pos p;
     read_pos(s, &p, st);
+    /* The table probe comes after the repetition scan and the evaluation: start
+     * loading its bucket now. */
+    __builtin_prefetch(tt_bucket(s, p.k1));
     c->k1 = p.k1;
     c->k2 = p.k2;
     c->work = 0;
@@ -519,6 +522,10 @@ static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *
     uint64_t sum = 0;
     int sum_inf = 0, bi = -1;
     *best_v = *second_v = DFPN_INF;
+    /* Every open child's bucket requested before the first probe waits for one. */
+    for (int i = 0; i < n; i++)
+        if (!s->slots[base + (size_t)i].fixed)
+            __builtin_prefetch(tt_bucket(s, s->slots[base + (size_t)i].k1));
     for (int i = 0; i < n; i++) {
         dfpn_slot *c = s->slots + base + (size_t)i;
         if (!c->fixed) {

@@ -158,13 +158,173 @@ bool go_benson_possible(const go_board *b, go_point v) {
     return vital >= 2;
 }
 
+/* go_benson over the whole board, for the seeds. */
+static bool go_benson_alive_full(const go_board *b, const go_point *seeds, int nseeds) {
+    uint8_t alive[GO_MAX_POINTS];
+    go_benson(b, go_board_at(b, seeds[0]), alive, NULL);
+    for (int i = 0; i < nseeds; i++)
+        if (!alive[seeds[i]]) return false;
+    return true;
+}
+
+/* Benson for the strings of seeds only, exactly as go_benson would answer for them.
+ * A string's fate depends only on its vital regions and the strings bordering those
+ * (recursively): the strings reached that way from the seeds form a closed system
+ * whose greatest fixed point is go_benson's restricted to it. A region vital to no
+ * string (two empty points with no common neighbouring string) is left as soon as
+ * that shows, so the open board outside is not flooded. */
+bool go_benson_alive_all(const go_board *b, const go_point *seeds, int nseeds) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    if (nseeds < 1) return true;
+    go_color c = go_board_at(b, seeds[0]);
+    if (c != GO_BLACK && c != GO_WHITE) return false;
+    static _Thread_local uint32_t regmark[GO_MAX_POINTS], smark[GO_MAX_POINTS], stamp;
+    static _Thread_local int16_t regid[GO_MAX_POINTS], sidx[GO_MAX_POINTS];
+    static _Thread_local go_point heads[GO_MAX_POINTS], stack[GO_MAX_POINTS], stones[GO_MAX_POINTS];
+    static _Thread_local int16_t pair_s[MAX_PAIRS], reg_first[GO_MAX_POINTS], reg_n[GO_MAX_POINTS];
+    static _Thread_local uint8_t pair_vital[MAX_PAIRS], reg_ok[GO_MAX_POINTS];
+    if (++stamp == 0) {
+        memset(regmark, 0, sizeof regmark);
+        memset(smark, 0, sizeof smark);
+        stamp = 1;
+    }
+    int nh = 0, nreg = 0, npairs = 0;
+    for (int i = 0; i < nseeds; i++) {
+        if (go_board_at(b, seeds[i]) != c) return false;
+        go_point h = go_head_fast(b, seeds[i]);
+        if (smark[h] == stamp) continue;
+        smark[h] = stamp;
+        sidx[h] = (int16_t)nh;
+        heads[nh++] = h;
+    }
+    for (int si = 0; si < nh; si++) {
+        int ns = go_string_stones(b, heads[si], stones, GO_MAX_POINTS);
+        for (int i = 0; i < ns; i++)
+            for (int d = 0; d < 4; d++) {
+                go_point q = stones[i] + dirs[d];
+                go_color k = go_at(b, q);
+                if (k == GO_BORDER || k == c || regmark[q] == stamp) continue;
+                int id = nreg++;
+                /* cand: the strings next to every empty point seen so far (ncand < 0:
+                 * no empty point yet). */
+                go_point cand[4];
+                int ncand = -1, sp = 0, first = npairs;
+                bool relevant = true;
+                regmark[q] = stamp;
+                regid[q] = (int16_t)id;
+                stack[sp++] = q;
+                while (sp && relevant) {
+                    go_point p = stack[--sp];
+                    if (go_at(b, p) == GO_EMPTY) {
+                        go_point nb[4];
+                        int nn = 0;
+                        for (int e = 0; e < 4; e++) {
+                            go_point n = p + dirs[e];
+                            if (go_at(b, n) != c) continue;
+                            go_point h = go_head_fast(b, n);
+                            bool seen = false;
+                            for (int j = 0; j < nn; j++) seen |= nb[j] == h;
+                            if (!seen) nb[nn++] = h;
+                        }
+                        if (ncand < 0) {
+                            memcpy(cand, nb, sizeof nb);
+                            ncand = nn;
+                        } else {
+                            int m = 0;
+                            for (int j = 0; j < ncand; j++) {
+                                bool in = false;
+                                for (int t = 0; t < nn; t++) in |= nb[t] == cand[j];
+                                if (in) cand[m++] = cand[j];
+                            }
+                            ncand = m;
+                        }
+                        if (ncand == 0) {
+                            relevant = false;
+                            break;
+                        }
+                    }
+                    for (int e = 0; e < 4; e++) {
+                        go_point n = p + dirs[e];
+                        go_color kn = go_at(b, n);
+                        if (kn == GO_BORDER) continue;
+                        if (kn == c) {
+                            go_point h = go_head_fast(b, n);
+                            bool seen = false;
+                            for (int j = first; j < npairs; j++) seen |= heads[pair_s[j]] == h;
+                            if (seen) continue;
+                            if (npairs == MAX_PAIRS) return go_benson_alive_full(b, seeds, nseeds);
+                            if (smark[h] != stamp) {
+                                smark[h] = stamp;
+                                sidx[h] = (int16_t)nh;
+                                heads[nh++] = h;
+                            }
+                            pair_s[npairs++] = sidx[h];
+                        } else if (regmark[n] == stamp) {
+                            /* Another flood's point: that flood stopped early, so this
+                             * region is vital to no string. */
+                            if (regid[n] != id) {
+                                relevant = false;
+                                break;
+                            }
+                        } else {
+                            regmark[n] = stamp;
+                            regid[n] = (int16_t)id;
+                            stack[sp++] = n;
+                        }
+                    }
+                }
+                reg_first[id] = (int16_t)first;
+                if (!relevant) {
+                    /* Strings added through it stay: a superset of the closed system
+                     * gives the same answer for the seeds. */
+                    reg_n[id] = 0;
+                    reg_ok[id] = 0;
+                    continue;
+                }
+                reg_n[id] = (int16_t)(npairs - first);
+                reg_ok[id] = 1;
+                for (int j = first; j < npairs; j++) {
+                    bool vital = ncand < 0;
+                    for (int t = 0; t < ncand && !vital; t++) vital = cand[t] == heads[pair_s[j]];
+                    pair_vital[j] = vital;
+                }
+            }
+    }
+    uint8_t salive[GO_MAX_POINTS], nvital[GO_MAX_POINTS];
+    memset(salive, 1, (size_t)nh);
+    for (bool changed = true; changed;) {
+        changed = false;
+        memset(nvital, 0, (size_t)nh);
+        for (int r = 0; r < nreg; r++) {
+            if (!reg_ok[r]) continue;
+            for (int i = reg_first[r]; i < reg_first[r] + reg_n[r]; i++)
+                if (pair_vital[i] && nvital[pair_s[i]] < 2) nvital[pair_s[i]]++;
+        }
+        for (int i = 0; i < nh; i++)
+            if (salive[i] && nvital[i] < 2) {
+                salive[i] = 0;
+                changed = true;
+            }
+        for (int r = 0; r < nreg; r++) {
+            if (!reg_ok[r]) continue;
+            for (int i = reg_first[r]; i < reg_first[r] + reg_n[r]; i++)
+                if (!salive[pair_s[i]]) {
+                    reg_ok[r] = 0;
+                    changed = true;
+                    break;
+                }
+        }
+    }
+    for (int i = 0; i < nseeds; i++)
+        if (!salive[sidx[go_head_fast(b, seeds[i])]]) return false;
+    return true;
+}
+
 bool go_benson_alive(const go_board *b, go_point v) {
     go_color c = go_board_at(b, v);
     if (c != GO_BLACK && c != GO_WHITE) return false;
     if (!go_benson_possible(b, v)) return false;
-    uint8_t alive[GO_MAX_POINTS];
-    go_benson(b, c, alive, NULL);
-    return alive[v] != 0;
+    return go_benson_alive_all(b, &v, 1);
 }
 
 /* ---- Eye points, tiger's mouths, true and false eyes ---- */

@@ -29,6 +29,9 @@ int go_benson(const go_board *b, go_color c, uint8_t *alive, uint8_t *region);
 /* True when the string at v is unconditionally alive (go_benson for its colour;
  * skipped when go_benson_possible says no). */
 bool go_benson_alive(const go_board *b, go_point v);
+/* True when every string of seeds (stones of one colour) is unconditionally alive:
+ * go_benson's answer for them, computed on the strings and regions they depend on. */
+bool go_benson_alive_all(const go_board *b, const go_point *seeds, int nseeds);
 /* A necessary condition, local and cheap: the string at v borders at least two
  * regions (maximal connected sets of points that are not its colour) in which every
  * empty point is its liberty. False means go_benson cannot call it alive. */

@@ -139,7 +139,15 @@ static void map_free(es_map *m) {
 }
 
 static uint32_t slot_of(const es_map *m, uint32_t key) {
-    uint32_t h = (key * 2654435761u) & (m->cap - 1);
+    /* Mix every bit of the key into the slot (a product alone leaves the low slot
+     * bits depending on the low key bits only: long probe runs). */
+    uint32_t x = key;
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    uint32_t h = x & (m->cap - 1);
     while (m->vals[h] >= 0 && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
     return h;
 }
@@ -666,11 +674,8 @@ static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) 
     for (int i = 0; i < nneed; i++)
         if (!go_benson_possible(b, need[i])) return false;
     if (nneed == 0) return true;
-    uint8_t enemy_alive[GO_MAX_POINTS];
-    go_benson(b, e, enemy_alive, NULL);
-    for (int i = 0; i < nneed; i++)
-        if (!enemy_alive[need[i]]) return false;
-    return true;
+    (void)e;
+    return go_benson_alive_all(b, need, nneed);
 }
 
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves) {

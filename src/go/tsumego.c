@@ -46,7 +46,8 @@ typedef struct ts {
     int nzone;
     int nwords; /* words of the packed region in use: (nzone + 31) / 32 */
     uint64_t pk[TS_VWORDS]; /* the packed region of the current position ... */
-    bool pk_ok; /* ... when set (cleared by every play and undo) */
+    bool pk_ok; /* ... when set (kept by play and undo, which update pk) */
+    int16_t zidx[GO_MAX_POINTS]; /* index of a point in zone, -1 outside */
     struct ts_static {
         uint64_t key, v[TS_VWORDS], st;
         int8_t res; /* 0 empty, else the answer + 2 */
@@ -94,14 +95,38 @@ static void pack(const ts *s, uint64_t *v) {
     for (int i = 0; i < s->nzone; i++) v[i >> 5] |= (uint64_t)go_at(s->b, s->zone[i]) << ((i & 31) * 2);
 }
 
-/* The packed region of the current position, computed once per position
- * (key2, state and the static cache all read it). */
+/* The packed region of the current position, computed once (key2, state and the
+ * static cache all read it); ts_play and ts_undo keep it current. */
 static const uint64_t *packed(ts *s) {
     if (!s->pk_ok) {
         pack(s, s->pk);
         s->pk_ok = true;
     }
+#if defined(YOMI_DEBUG_CHECKS) && YOMI_DEBUG_CHECKS
+    uint64_t full[TS_VWORDS];
+    pack(s, full);
+    if (memcmp(full, s->pk, sizeof full) != 0) abort();
+#endif
     return s->pk;
+}
+
+static void pk_set(ts *s, go_point p, go_color k) {
+    int i = s->zidx[p];
+    if (i < 0) return;
+    int sh = (i & 31) * 2;
+    s->pk[i >> 5] = (s->pk[i >> 5] & ~(3ULL << sh)) | (uint64_t)k << sh;
+}
+
+/* The last move's stone and captures into pk (after go_board_play), or out of it
+ * (before go_board_undo). */
+static void pk_move(ts *s, bool undo) {
+    const go_board *b = s->b;
+    const go_undo *u = &b->hist[b->nmoves - 1];
+    if (u->point == GO_PASS) return;
+    if (!undo) pk_set(s, u->point, (go_color)u->color);
+    for (int j = 0; j < u->captured; j++)
+        pk_set(s, b->cap_stack[u->cap_start + j], undo ? (go_color)u->cap_color : GO_EMPTY);
+    if (undo) pk_set(s, u->point, GO_EMPTY);
 }
 
 /* Cheapest static life first: the target has two
@@ -197,12 +222,18 @@ static bool benson_worth(const ts *s) {
 
 #define TS_ES_MAX 6 /* eye spaces the search solves exactly (3^n cost) */
 
+/* The static cache's state word (besides the board hash and the packed region). */
+static uint64_t static_word(const ts *s, go_color to_move) {
+    const go_board *b = s->b;
+    return (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 | (uint64_t)b->stones[GO_BLACK] << 20 |
+        (uint64_t)b->stones[GO_WHITE] << 36;
+}
+
 static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
     const go_board *b = s->b;
-    uint64_t st = (uint64_t)ko_ban(s, to_move) | (uint64_t)to_move << 10 |
-        (uint64_t)b->stones[GO_BLACK] << 20 | (uint64_t)b->stones[GO_WHITE] << 36;
+    uint64_t st = static_word(s, to_move);
     uint64_t key = go_board_hash(b) ^ mix64(st);
     const uint64_t *v = packed(s);
     struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
@@ -230,7 +261,6 @@ static int static_status(ts *s, go_color to_move, bool last_pass) {
  * unlimited). *saved_ko records the lifted ban for ts_undo. */
 static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color *saved_kc) {
     go_board *b = s->b;
-    s->pk_ok = false;
     *saved_ko = GO_NO_POINT;
     if (m != GO_PASS && s->thr[c] > 0 && b->ko == m && b->ko_color == c) {
         *saved_ko = b->ko;
@@ -247,11 +277,12 @@ static bool ts_play(ts *s, go_color c, go_point m, go_point *saved_ko, go_color 
         }
         return false;
     }
+    if (s->pk_ok) pk_move(s, false);
     return true;
 }
 
 static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
-    s->pk_ok = false;
+    if (s->pk_ok) pk_move(s, true);
     go_board_undo(s->b);
     if (saved_ko != GO_NO_POINT) {
         s->b->ko = saved_ko;
@@ -304,9 +335,11 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     s->ord.att = s->att;
     s->ord.target = p->target;
     s->ord.disable = o->disable;
+    memset(s->zidx, -1, sizeof s->zidx);
     GO_FOR_POINTS(p->board, q) {
         if (!p->region[q]) continue;
         if (s->nzone >= TS_MAXZONE) return false;
+        s->zidx[q] = (int16_t)s->nzone;
         s->zone[s->nzone++] = q;
     }
     s->nwords = (s->nzone + 31) / 32;
@@ -367,6 +400,10 @@ static void cb_play(void *ctx, int move) {
     }
     s->last_pass = move == GO_PASS;
     s->to_move = go_other(s->to_move);
+    /* The evaluation's static cache line, loaded while the search reads the keys. */
+    if (!s->ended)
+        __builtin_prefetch(
+            &s->scache[(go_board_hash(s->b) ^ mix64(static_word(s, s->to_move))) & (TS_SCACHE - 1)]);
 }
 
 static void cb_undo(void *ctx) {
