@@ -31,8 +31,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fclose(in);
         return 0;
     }
-    /* Small limits keep each input fast; a stopped search still has to answer. */
-    yomi_limits lim = {.max_nodes = 20000, .hash_mb = 1};
+    /* Small limits keep each input fast (an owl question reads a whole framed region):
+     * a stopped search still has to answer. */
+    yomi_limits lim = {.max_nodes = 2000, .hash_mb = 1};
     gtp_engine *g = gtp_new(&lim);
     if (g) {
         gtp_set_sgf_text(g, sgf, sgf_len);
