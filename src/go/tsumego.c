@@ -40,6 +40,8 @@ typedef struct ts {
     unsigned disable;
     int dlimit;
     bool blocking; /* go_tsumego_opts.blocking */
+    const go_point *ban; /* moves xc_generate leaves out at the root, or NULL */
+    int nban;
     yomi_ctl ctl;
     go_point zone[TS_MAXZONE];
     const bool *region;
@@ -460,6 +462,15 @@ static void core_game(ts *s, dfpn_game *g) {
     g->repetition = s->thr[s->att] == TS_THR_INF ? DFPN_WIN : DFPN_LOSS;
 }
 
+/* Starts a df-pn question at the current board with `to_move` to play: a fresh
+ * table (a new root) and a line with no steps, passes or end yet. */
+static void new_root(ts *s, dfpn *d, go_color to_move) {
+    dfpn_clear(d);
+    s->to_move = to_move;
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+}
+
 /* Limits left of the problem's budget. */
 static void remaining(const ts *s, const yomi_limits *all, uint64_t used, yomi_limits *out) {
     *out = *all;
@@ -476,10 +487,7 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
                      const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
     dfpn_game g;
     core_game(s, &g);
-    dfpn_clear(d);
-    s->to_move = p->to_play;
-    s->last_pass = s->ended = false;
-    s->nsteps = 0;
+    new_root(s, d, p->to_play);
     yomi_limits lim;
     remaining(s, all, *used, &lim);
     dfpn_result r;
@@ -539,9 +547,6 @@ static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *m
  * nothing, or a sacrifice captured at once). Such moves still win; they go to
  * the answer's exchange list instead of moves[]. */
 
-static _Thread_local const go_point *xc_ban;
-static _Thread_local int xc_nban;
-
 /* cb_generate at the root of an exchange question without the banned moves. */
 static int xc_generate(void *ctx, int *moves, int max) {
     int n = cb_generate(ctx, moves, max);
@@ -550,7 +555,7 @@ static int xc_generate(void *ctx, int *moves, int max) {
     int k = 0;
     for (int i = 0; i < n; i++) {
         bool ban = false;
-        for (int j = 0; j < xc_nban && !ban; j++) ban = moves[i] == xc_ban[j];
+        for (int j = 0; j < s->nban && !ban; j++) ban = moves[i] == s->ban[j];
         if (!ban) moves[k++] = moves[i];
     }
     return k;
@@ -563,19 +568,16 @@ static int xc_only_banned(ts *s, go_problem *p, dfpn *d, const go_point *ban, in
     dfpn_game g;
     core_game(s, &g);
     g.generate = xc_generate;
-    xc_ban = ban;
-    xc_nban = nban;
-    dfpn_clear(d);
-    s->to_move = p->to_play;
-    s->last_pass = s->ended = false;
-    s->nsteps = 0;
+    s->ban = ban;
+    s->nban = nban;
+    new_root(s, d, p->to_play);
     yomi_limits lim;
     remaining(s, all, *used, &lim);
     if (!lim.max_nodes || lim.max_nodes > budget) lim.max_nodes = budget;
     dfpn_result r;
     int rc = dfpn_solve(d, &g, s, &lim, &r);
-    xc_ban = NULL;
-    xc_nban = 0;
+    s->ban = NULL;
+    s->nban = 0;
     if (rc != 0) return -1;
     *used += r.nodes;
     if (r.result == YOMI_UNKNOWN) return -1;
@@ -589,10 +591,7 @@ static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int
     if (!ts_play(s, p->to_play, m, &sk, &skc)) return 0;
     dfpn_game g;
     core_game(s, &g);
-    dfpn_clear(d);
-    s->to_move = go_other(p->to_play);
-    s->last_pass = s->ended = false;
-    s->nsteps = 0;
+    new_root(s, d, go_other(p->to_play));
     yomi_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.max_nodes = 200000;
@@ -673,10 +672,7 @@ static void refute_moves(ts *s, go_problem *p, dfpn *d, const go_point *m, int n
         if (!target_captured(s)) {
             dfpn_game g;
             core_game(s, &g);
-            dfpn_clear(d);
-            s->to_move = go_other(p->to_play);
-            s->last_pass = s->ended = false;
-            s->nsteps = 0;
+            new_root(s, d, go_other(p->to_play));
             yomi_limits lim;
             remaining(s, all, *used, &lim);
             uint64_t per = budget / (uint64_t)n;
