@@ -154,15 +154,20 @@ static bool answer_has(const go_tsumego_answer *a, const go_problem *p, const ch
     return has(a->moves, a->nmoves, V(p->board, v));
 }
 
-static void test_exchange(const char *data) {
-    go_problem *p = load_cho(data, 261);
-    if (!p) return;
+/* Every winning first move of p, within 2M plays. */
+static void solve_all(go_problem *p, go_tsumego_answer *a) {
     go_tsumego_opts o;
     memset(&o, 0, sizeof o);
     o.all_moves = true;
     o.lim.max_nodes = 2000000;
+    go_tsumego_solve(p, &o, a);
+}
+
+static void test_exchange(const char *data) {
+    go_problem *p = load_cho(data, 261);
+    if (!p) return;
     go_tsumego_answer a;
-    go_tsumego_solve(p, &o, &a);
+    solve_all(p, &a);
     CHECK_MSG(a.result == YOMI_WIN && a.nmoves == 1 && answer_has(&a, p, "C19"),
               "Prob0261: %s with %d moves, the book: C19", go_tsumego_result_name(a.result), a.nmoves);
     CHECK_MSG(has(a.exchange, a.nexchange, V(p->board, "B15")) &&
@@ -174,12 +179,8 @@ static void test_exchange(const char *data) {
 static void test_verify(const char *data) {
     go_problem *p = load_cho(data, 741);
     if (!p) return;
-    go_tsumego_opts o;
-    memset(&o, 0, sizeof o);
-    o.all_moves = true;
-    o.lim.max_nodes = 2000000;
     go_tsumego_answer a;
-    go_tsumego_solve(p, &o, &a);
+    solve_all(p, &a);
     bool inside = a.nmoves > 0;
     for (int i = 0; i < a.nmoves; i++)
         inside &= a.moves[i] == V(p->board, "G18") || a.moves[i] == V(p->board, "F18");
