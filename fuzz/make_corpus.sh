@@ -78,6 +78,11 @@ printf '%s\n' "protocol_version" "boardsize 9" "clear_board" "komi 6.5" "play B 
     "owl_attack E6" "owl_defend E5" "dragon_status E6" "owl_does_attack D5 E6" "owl_does_defend D5 E5" \
     "showboard" "list_commands" "quit" >"$out/fuzz_gtp/seed-session"
 
+# A life-and-death problem with MA: loadsgf keeps the target, tsumego_solve reads it.
+{ printf '%s' '(;FF[4]SZ[5]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb])'; printf '\0';
+  printf '%s\n' "loadsgf problem.sgf" "tsumego_solve" "tsumego_solve white" "play B B5" "tsumego_solve" \
+      "undo" "tsumego_solve B4" "tsumego_solve W A5"; } >"$out/fuzz_gtp/seed-tsumego"
+
 # --- fuzz_obf: the FFO files in slices of five lines; a file with comments.
 for f in "$obf"/fforum-*.obf; do
     base=$(basename "$f" .obf)

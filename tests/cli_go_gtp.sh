@@ -195,6 +195,28 @@ expect "loadsgf whole game" "=4 black" "$(reply 4)"
 # C3 after W C7 (cc) and B E5: still 4 liberties.
 expect "whole game" "=5 4" "$(reply 5)"
 expect "undo after loadsgf" "=6 " "$(reply 6)"
+# loadsgf keeps a life-and-death problem's MA target; tsumego_solve reads it.
+# White's straight three on a 5x5 top edge (A5 B5 C5 empty, enclosed), worked by
+# hand: whoever plays B5 first wins (black kills: after W A5, B C5 captures all;
+# white lives with two eyes); after B B5 white cannot live; undo restores it.
+SGF3=$(mktemp)
+echo '(;FF[4]SZ[5]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb])' >"$SGF3"
+session "1 loadsgf $SGF3" "2 tsumego_solve" "3 tsumego_solve white" "4 play b B5" "5 tsumego_solve" \
+    "6 undo" "7 tsumego_solve" "8 tsumego_solve B4" "9 tsumego_solve C5" "10 tsumego_solve Z9" \
+    "11 clear_board" "12 tsumego_solve"
+rm -f "$SGF3"
+expect "loadsgf problem" "=1 black" "$(reply 1)"
+expect_re "tsumego_solve: black kills at B5 only" "=2 win (proved|heuristic) B5" "$(reply 2)"
+expect_re "tsumego_solve white: lives at B5 only" "=3 win (proved|heuristic) B5" "$(reply 3)"
+expect_re "tsumego_solve after B B5: white dead" "=5 loss (proved|heuristic)" "$(reply 5)"
+expect_re "tsumego_solve after undo" "=7 win (proved|heuristic) B5" "$(reply 7)"
+expect_re "tsumego_solve with a target stone" "=8 win (proved|heuristic) B5" "$(reply 8)"
+expect_re "tsumego_solve on an empty point" "\?9 .+" "$(reply 9)"
+expect_re "tsumego_solve bad vertex" "\?10 .+" "$(reply 10)"
+expect_re "tsumego_solve on an empty board" "\?12 .+" "$(reply 12)"
+session "boardsize 5" "1 tsumego_solve" "2 known_command tsumego_solve"
+expect_re "tsumego_solve without stones says so" "\?1 .*no stones.*" "$(reply 1)"
+expect "known_command tsumego_solve" "=2 true" "$(reply 2)"
 G=$DATA/go/gnugo-regress/games/incident2.sgf
 if [ -f "$G" ]; then
     # Move 212 of the game decides the colour to move after "loadsgf FILE 212".

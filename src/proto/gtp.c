@@ -18,6 +18,7 @@
 #include "yomi/go_owl.h"
 #include "yomi/go_reading.h"
 #include "yomi/go_sgf.h"
+#include "yomi/go_tsumego.h"
 
 #define GTP_MAX_ARGS 8
 
@@ -83,6 +84,7 @@ struct gtp_engine {
     const char *sgf_text; /* when set, loadsgf reads this text and opens no file */
     size_t sgf_len;
     char *base_dir;
+    go_point mark; /* the loaded SGF's MA target (GO_NO_POINT: none), for tsumego_solve */
     sbuf out;
 };
 
@@ -96,6 +98,7 @@ gtp_engine *gtp_new(const yomi_limits *lim) {
     }
     g->to_move = GO_BLACK;
     g->komi = 0.0;
+    g->mark = GO_NO_POINT;
     if (lim) g->lim = *lim;
     sb_clear(&g->out);
     return g;
@@ -231,6 +234,7 @@ static void reset_position(gtp_engine *g, int size) {
     go_board_clear(g->board, size);
     g->to_move = GO_BLACK;
     g->tries = 0;
+    g->mark = GO_NO_POINT;
 }
 
 static bool cmd_boardsize(gtp_engine *g, int argc, char **argv) {
@@ -504,6 +508,62 @@ static bool cmd_dragon_status(gtp_engine *g, int argc, char **argv) {
     return true;
 }
 
+/* tsumego_solve [COLOR] [V]: reads the position as a life-and-death problem, as
+ * `yomi go solve` does. The target is V, else the loaded SGF's MA stone (then the
+ * region is the target's enclosed space, no frame), else guessed; COLOR plays
+ * first (default: the side to move). Replies "RESULT BASIS MOVE..." for that
+ * side, e.g. "win heuristic B18 C18" (every winning first move) or "loss proved". */
+static bool cmd_tsumego_solve(gtp_engine *g, int argc, char **argv) {
+    go_color to_play = g->to_move;
+    go_point target = GO_NO_POINT;
+    for (int i = 0; i < argc; i++) {
+        if (parse_color(argv[i], &to_play)) continue;
+        if (!string_arg(g, 1, argv + i, &target)) return false;
+    }
+    go_problem_hints h = {0};
+    char tv[8];
+    go_color mk = g->mark != GO_NO_POINT ? go_board_at(g->board, g->mark) : GO_EMPTY;
+    if (target == GO_NO_POINT && (mk == GO_BLACK || mk == GO_WHITE)) {
+        target = g->mark;
+        h.no_frame = true;
+    }
+    if (target != GO_NO_POINT) {
+        format_vertex(g->board, target, tv);
+        h.target = tv;
+    }
+    yomi_error e;
+    go_problem *pr = go_problem_from_board(g->board, to_play, &h, &e);
+    if (!pr) return fail(g, e.msg);
+    go_tsumego_opts o = {0};
+    o.lim = g->lim;
+    o.all_moves = true;
+    go_tsumego_answer *a = malloc(sizeof *a);
+    if (!a) {
+        go_problem_free(pr);
+        return fail(g, "out of memory");
+    }
+    go_tsumego_solve(pr, &o, a);
+    go_problem_free(pr);
+    g->nodes += a->nodes;
+    bool ok = true;
+    if (a->too_large) {
+        g->unknown = true;
+        ok = fail(g, "unknown: the region is too large to read");
+    } else if (a->result == YOMI_UNKNOWN) {
+        g->unknown = true;
+        ok = fail(g, "unknown: a search limit was reached (not proven)");
+    } else {
+        sb_printf(&g->out, "%s %s", go_tsumego_result_name(a->result), a->proved ? "proved" : "heuristic");
+        for (int i = 0; i < a->nmoves; i++) {
+            char v[8];
+            format_vertex(g->board, a->moves[i], v);
+            sb_printf(&g->out, " %s", v);
+        }
+    }
+    free(a);
+    return ok;
+}
+
 static bool cmd_reset_reading_node_counter(gtp_engine *g, int argc, char **argv) {
     (void)argc, (void)argv;
     g->nodes = 0;
@@ -528,6 +588,7 @@ static bool cmd_gogui_analyze_commands(gtp_engine *g, int argc, char **argv) {
             "string/Owl attack/owl_attack %p\n"
             "string/Owl defend/owl_defend %p\n"
             "string/Dragon status/dragon_status %p\n"
+            "string/Solve life and death/tsumego_solve %p\n"
             "none/Increase depths/increase_depths\n"
             "none/Decrease depths/decrease_depths");
     return true;
@@ -595,6 +656,7 @@ static const gtp_cmd commands[] = {
     {"owl_does_attack", cmd_owl_does_attack},
     {"owl_does_defend", cmd_owl_does_defend},
     {"dragon_status", cmd_dragon_status},
+    {"tsumego_solve", cmd_tsumego_solve},
     {"reset_reading_node_counter", cmd_reset_reading_node_counter},
     {"get_reading_node_counter", cmd_get_reading_node_counter},
     {"gogui-analyze_commands", cmd_gogui_analyze_commands},
@@ -631,6 +693,15 @@ static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size
         yomi_error_format(&e, path, err, errn);
         return false;
     }
+    /* The root's MA (a life-and-death problem's target) stays for tsumego_solve.
+     * The record was read once already, so a second read fails only when the
+     * file changed meanwhile: then there is no mark. */
+    g->mark = GO_NO_POINT;
+    sgf_collection *c = g->sgf_text ? sgf_parse(g->sgf_text, g->sgf_len, NULL) : sgf_parse_file(path, NULL);
+    const sgf_prop *ma = c && c->ngames > 0 ? sgf_find(c->games[0], "MA") : NULL;
+    go_point pts[GO_MAX_POINTS];
+    if (ma && sgf_prop_points(ma, go_board_size(g->board), pts, GO_MAX_POINTS, NULL) > 0) g->mark = pts[0];
+    sgf_free(c);
     return true;
 }
 
