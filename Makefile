@@ -2,7 +2,10 @@
 # (release + ASan/UBSan + fuzz smoke), `make bench` = benchmarks.
 CMAKE ?= cmake
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-WERROR ?= OFF
+# WERROR=ON|OFF sets -Werror; left empty, a build directory keeps what it was configured with
+# (so `make suites` after `make build WERROR=ON` does not reconfigure it).
+WERROR ?=
+WERROR_FLAG = $(if $(WERROR),-DYOMI_WERROR=$(WERROR))
 FUZZ_SECONDS ?= 20
 DATA ?= $(abspath data)
 
@@ -13,11 +16,11 @@ FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 all: build
 
 build:
-	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DYOMI_WERROR=$(WERROR) -DYOMI_DATA=$(DATA) >/dev/null
+	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release $(WERROR_FLAG) -DYOMI_DATA=$(DATA) >/dev/null
 	$(CMAKE) --build build -j $(JOBS)
 
 build-asan/CMakeCache.txt:
-	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYOMI_SANITIZE=ON -DYOMI_WERROR=$(WERROR) -DYOMI_DATA=$(DATA) >/dev/null
+	$(CMAKE) -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYOMI_SANITIZE=ON $(WERROR_FLAG) -DYOMI_DATA=$(DATA) >/dev/null
 
 test-release: build
 	cd build && ctest --output-on-failure -j $(JOBS)
@@ -29,7 +32,7 @@ test-asan: build-asan/CMakeCache.txt
 test: test-release test-asan fuzz-smoke
 
 fuzz:
-	$(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYOMI_FUZZ=ON -DYOMI_WERROR=$(WERROR) >/dev/null
+	$(CMAKE) -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYOMI_FUZZ=ON $(WERROR_FLAG) >/dev/null
 	$(CMAKE) --build build-fuzz -j $(JOBS)
 
 fuzz-smoke: fuzz
