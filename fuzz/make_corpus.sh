@@ -48,7 +48,7 @@ done
 tst=$data/go/gnugo-regress/reading.tst
 awk '/^loadsgf /{k++} k{print > (OUT "/block-" k)}' OUT="$out/fuzz_gtp" "$tst"
 n=0
-for b in $(ls "$out/fuzz_gtp"/block-* | sort -t- -k2 -n); do
+for b in $(cd "$out/fuzz_gtp" && ls block-* | sort -t- -k2 -n | sed "s|^|$out/fuzz_gtp/|"); do
     sgf=$(awk 'NR==1{print $2}' "$b")
     f=$data/go/gnugo-regress/$sgf
     if [ -f "$f" ] && [ $(($(wc -c <"$f") + $(wc -c <"$b"))) -lt $max ] && [ $n -lt 30 ]; then
@@ -61,7 +61,7 @@ done
 for suite in ld_owl owl; do
     awk '/^loadsgf /{k++} k{print > (OUT "/block-" k)}' OUT="$out/fuzz_gtp" "$data/go/gnugo-regress/$suite.tst"
     n=0
-    for b in $(ls "$out/fuzz_gtp"/block-* | sort -t- -k2 -n); do
+    for b in $(cd "$out/fuzz_gtp" && ls block-* | sort -t- -k2 -n | sed "s|^|$out/fuzz_gtp/|"); do
         sgf=$(awk 'NR==1{print $2}' "$b")
         f=$data/go/gnugo-regress/$sgf
         if [ -f "$f" ] && [ $(($(wc -c <"$f") + $(wc -c <"$b"))) -lt $max ] && [ $n -lt 8 ]; then
