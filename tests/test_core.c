@@ -19,14 +19,15 @@ static void test_tt(void) {
     }
     CHECK(!yomi_tt_init(&tt, 0));
     CHECK(yomi_tt_init(&tt, 1));
-    for (uint64_t k = 1; k <= 1000; k++) yomi_tt_store(&tt, k * 0x9e3779b97f4a7c15ULL, (uint32_t)k, 7, 5);
+    for (uint64_t k = 1; k <= 1000; k++)
+        yomi_tt_store(&tt, k * 0x9e3779b97f4a7c15ULL, (uint32_t)(k * 3), (uint16_t)k, 5);
     int found = 0;
     for (uint64_t k = 1; k <= 1000; k++) {
-        yomi_tt_entry *e = yomi_tt_probe(&tt, k * 0x9e3779b97f4a7c15ULL);
-        if (e && e->data == k && e->aux == 7) found++;
+        yomi_tt_entry *e = yomi_tt_probe(&tt, k * 0x9e3779b97f4a7c15ULL, (uint32_t)(k * 3));
+        if (e && e->data == k) found++;
     }
     CHECK_EQ_INT(found, 1000);
-    CHECK(yomi_tt_probe(&tt, 12345) == NULL);
+    CHECK(yomi_tt_probe(&tt, 12345, 0) == NULL);
     yomi_tt_free(&tt);
 }
 

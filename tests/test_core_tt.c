@@ -90,20 +90,26 @@ static void test_bound_layout(void) {
         uint64_t n = tt.t.nbuckets / 4, found = 0, wrong = 0, seed = sizes_mb[i];
         for (uint64_t k = 0; k < n; k++) {
             uint64_t key = yomi_splitmix64(&seed);
-            yomi_tt_store(&tt, key, (uint32_t)k, (uint16_t)(k * 7), 5);
+            yomi_tt_store(&tt, key, (uint32_t)(key >> 32) ^ 0x5a5a5a5au, (uint16_t)(k * 7), 5);
         }
         seed = sizes_mb[i];
+        uint64_t false_hits = 0;
         for (uint64_t k = 0; k < n; k++) {
             uint64_t key = yomi_splitmix64(&seed);
-            yomi_tt_entry *e = yomi_tt_probe(&tt, key);
+            uint32_t check = (uint32_t)(key >> 32) ^ 0x5a5a5a5au;
+            /* the key with another check (a collision of the first key alone) is a miss */
+            false_hits += yomi_tt_probe(&tt, key, check ^ 1) != NULL;
+            yomi_tt_entry *e = yomi_tt_probe(&tt, key, check);
             if (!e) continue;
             found++;
-            wrong += e->data != (uint32_t)k || e->aux != (uint16_t)(k * 7);
+            wrong += e->data != (uint16_t)(k * 7);
         }
         CHECK_MSG(wrong == 0 && found >= n - n / 200, "%zu MB: %llu of %llu keys found, %llu with wrong data",
                   sizes_mb[i], (unsigned long long)found, (unsigned long long)n, (unsigned long long)wrong);
+        CHECK_MSG(false_hits == 0, "%zu MB: %llu keys answered with another check", sizes_mb[i],
+                  (unsigned long long)false_hits);
         yomi_tt_clear(&tt);
-        CHECK(yomi_tt_probe(&tt, 12345) == NULL);
+        CHECK(yomi_tt_probe(&tt, 12345, 0) == NULL);
         yomi_tt_free(&tt);
     }
     yomi_tt tt;

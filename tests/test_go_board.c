@@ -359,8 +359,9 @@ static unsigned rnd(unsigned n) {
     return (unsigned)(rng_state % n);
 }
 
-/* Random playouts: after every make and undo the board passes go_board_check, the
- * incremental liberties equal brute force, undo restores the hash, and
+/* Random playouts: after every make and undo the board passes go_board_check (which
+ * recomputes both hashes from the stones), the incremental liberties equal brute
+ * force, undo restores both hashes, and
  * check_move / libs_after agree with what play does. */
 static void test_random(int size, int games, bool superko, bool suicide) {
     go_board *b = go_board_new(size);
@@ -379,11 +380,11 @@ static void test_random(int size, int games, bool superko, bool suicide) {
                 go_point q = go_pt((int)rnd((unsigned)size), (int)rnd((unsigned)size));
                 int expect = go_board_check_move(b, c, q);
                 int after = go_board_at(b, q) == GO_EMPTY ? go_board_libs_after(b, c, q, 0) : -1;
-                uint64_t h = go_board_hash(b);
+                uint64_t h = go_board_hash(b), h2 = go_board_hash2(b);
                 int r = go_board_play(b, c, q);
                 if (r != expect) bad_legal++;
                 if (r != GO_OK) {
-                    if (go_board_hash(b) != h) bad_hash++;
+                    if (go_board_hash(b) != h || go_board_hash2(b) != h2) bad_hash++;
                     continue;
                 }
                 plays++;
@@ -394,7 +395,7 @@ static void test_random(int size, int games, bool superko, bool suicide) {
                 if (!libs_match(b)) bad_libs++;
                 /* Undo and replay: the hash must come back exactly. */
                 go_board_undo(b);
-                if (go_board_hash(b) != h || !go_board_check(b)) bad_hash++;
+                if (go_board_hash(b) != h || go_board_hash2(b) != h2 || !go_board_check(b)) bad_hash++;
                 if (!libs_match(b)) bad_libs++;
                 go_board_play(b, c, q);
                 p = q;
@@ -404,8 +405,8 @@ static void test_random(int size, int games, bool superko, bool suicide) {
             c = go_other(c);
             if (m % 97 == 0) {
                 go_board_copy(copy, b);
-                if (go_board_hash(copy) != go_board_hash(b) || !go_board_check(copy) ||
-                    go_board_moves(copy) != go_board_moves(b))
+                if (go_board_hash(copy) != go_board_hash(b) || go_board_hash2(copy) != go_board_hash2(b) ||
+                    !go_board_check(copy) || go_board_moves(copy) != go_board_moves(b))
                     bad_copy++;
             }
         }
@@ -414,7 +415,7 @@ static void test_random(int size, int games, bool superko, bool suicide) {
             go_board_undo(b);
             if (go_board_moves(b) % 16 == 0 && !go_board_check(b)) bad_check++;
         }
-        if (go_board_hash(b) != 0 || !go_board_check(b)) bad_hash++;
+        if (go_board_hash(b) != 0 || go_board_hash2(b) != 0 || !go_board_check(b)) bad_hash++;
         /* The copy can be unwound independently. */
         while (go_board_undo(copy)) {}
         if (go_board_hash(copy) != 0 || !go_board_check(copy)) bad_copy++;

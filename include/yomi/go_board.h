@@ -66,6 +66,10 @@ int go_board_size(const go_board *b);
 go_color go_board_at(const go_board *b, go_point p);
 bool go_board_on(const go_board *b, go_point p); /* p is a point of the board */
 uint64_t go_board_hash(const go_board *b); /* position only (stones), not side to move */
+/* A second Zobrist hash of the same position over independent keys (another seed),
+ * kept incrementally like the first: a table that checks both needs a 128-bit match
+ * for a false hit. */
+uint64_t go_board_hash2(const go_board *b);
 go_point go_board_ko(const go_board *b); /* point forbidden by simple ko now, or GO_NO_POINT */
 int go_board_captures(const go_board *b, go_color by); /* stones captured so far by colour */
 int go_board_moves(const go_board *b); /* number of moves in the undo history */
@@ -134,6 +138,7 @@ void go_vertex_format(const go_board *b, go_point p, char *buf, int n); /* "D4",
 
 typedef struct go_undo {
     uint64_t prev_hash; /* position before the move (superko scans these) */
+    uint64_t prev_hash2; /* its second hash */
     uint64_t saved_libs[GO_LIB_WORDS]; /* survivor's liberties before a merge (nmerged > 0) */
     int16_t point; /* GO_PASS for a pass */
     uint8_t color;
@@ -158,7 +163,7 @@ struct go_board {
     bool suicide_ok, superko;
     go_point ko; /* simple-ko point, GO_NO_POINT when none */
     go_color ko_color; /* colour forbidden to play at ko */
-    uint64_t hash;
+    uint64_t hash, hash2; /* go_board_hash, go_board_hash2 */
     int stones[3]; /* stones on board by colour */
     int caps[3]; /* stones captured by colour */
     int nmoves;

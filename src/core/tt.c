@@ -52,13 +52,14 @@ void yomi_table_clear(yomi_table *t) {
 
 /* ---- the bound layout ---- */
 
-_Static_assert(sizeof(yomi_tt_entry) * YOMI_TT_WAYS == 64, "a bound bucket fills one cache line");
+_Static_assert(sizeof(yomi_tt_entry) == 16 && sizeof(yomi_tt_entry) * YOMI_TT_WAYS == 64,
+               "a bound bucket fills one cache line");
 
 bool yomi_tt_init(yomi_tt *tt, size_t mb) {
     return yomi_table_init(&tt->t, yomi_table_mb(mb), YOMI_TT_WAYS * sizeof(yomi_tt_entry), 0);
 }
 
-void yomi_tt_store(yomi_tt *tt, uint64_t key, uint32_t data, uint16_t aux, uint8_t depth) {
+void yomi_tt_store(yomi_tt *tt, uint64_t key, uint32_t check, uint16_t data, uint8_t depth) {
     if (!tt->t.mem) return;
     yomi_tt_entry *b = (yomi_tt_entry *)tt->t.mem + (yomi_table_index(&tt->t, key) << 2);
     uint8_t age = (uint8_t)tt->t.gen;
@@ -76,8 +77,8 @@ void yomi_tt_store(yomi_tt *tt, uint64_t key, uint32_t data, uint16_t aux, uint8
         }
     }
     victim->key = key;
+    victim->check = check;
     victim->data = data;
-    victim->aux = aux;
     victim->depth = depth;
     victim->age = age;
     tt->t.stores++;

@@ -8,7 +8,9 @@
  *
  *   layout            user                 bucket                  key check
  *   ----------------  -------------------  ----------------------  -----------------------
- *   yomi_tt (below)   Go reading           4 x 16 B = 64 B         the full 64-bit key
+ *   yomi_tt (below)   Go reading           4 x 16 B = 64 B         the full 64-bit key and
+ *                                                                  32 bits of an independent
+ *                                                                  second key (96 bits)
  *   rv_tt             Reversi endgame      3 ways in 64 B (SoA)    the whole position (P, O)
  *                     (reversi/hash.h)
  *   dfpn entries      core df-pn           4 x (40 B + state)      key + independent key2
@@ -28,11 +30,13 @@
  *     them (games that give only key and key2) a wrong proof needs two positions equal
  *     in both independent 64-bit keys (a 128-bit match, about 2^-125 per probe of a
  *     4-entry bucket).
- *   - yomi_tt (Go reading) stores the full 64-bit key and nothing else: a false hit
- *     needs two reader nodes with the same 64-bit key in one bucket at the same time,
- *     about 2^-62 per probe. This is the weakest layout; its bounds are only used by
- *     the reader, whose board hash is Zobrist over 64-bit random keys (core/hash.h).
- *     It is not a proof against collisions the way the other layouts are.
+ *   - yomi_tt (Go reading) stores the full 64-bit key and a 32-bit check taken from a
+ *     second key built over independent Zobrist keys (go_board_hash2): a false hit
+ *     needs two reader nodes equal in the 64-bit key and in the 32-bit check in one
+ *     bucket at the same time, about 2^-94 per probe of a 4-entry bucket. A node
+ *     whose key matches but whose check does not is a miss (and its store replaces
+ *     the entry). The value, bound and move fit 16 bits, so the entry stays 16 bytes
+ *     and four still fill a cache line.
  *
  * Sizing: a table asked for B bytes gets floor(B / bucket bytes) buckets, not a
  * power of two, so it holds between B - (one bucket) and B bytes. A key's bucket is
@@ -101,12 +105,13 @@ static inline int yomi_table_keep(unsigned depth, uint8_t entry_age, uint8_t age
 }
 
 /* ---- the bound layout (Go reading) ----
- * An entry holds the full 64-bit key (the check, see above), 32 bits of game data,
- * 16 bits of aux and an 8-bit depth for replacement; four fill a 64-byte bucket. */
+ * An entry holds the full 64-bit key, a 32-bit check from a second, independent key
+ * (both compared, see above), 16 bits of game data and an 8-bit depth for
+ * replacement; four fill a 64-byte bucket. */
 typedef struct yomi_tt_entry {
     uint64_t key;
-    uint32_t data;
-    uint16_t aux;
+    uint32_t check;
+    uint16_t data;
     uint8_t depth;
     uint8_t age;
 } yomi_tt_entry;
@@ -125,17 +130,19 @@ static inline void yomi_tt_clear(yomi_tt *tt) { yomi_table_clear(&tt->t); }
 static inline size_t yomi_tt_bytes(const yomi_tt *tt) { return yomi_table_bytes(&tt->t); }
 static inline void yomi_tt_new_search(yomi_tt *tt) { yomi_table_new_search(&tt->t); }
 
-/* Entry for key, or NULL. */
-static inline yomi_tt_entry *yomi_tt_probe(yomi_tt *tt, uint64_t key) {
+/* Entry for (key, check), or NULL. A bucket holds a key at most once (see
+ * yomi_tt_store), so an entry with the key and another check is a miss. */
+static inline yomi_tt_entry *yomi_tt_probe(yomi_tt *tt, uint64_t key, uint32_t check) {
     if (!tt->t.mem) return 0;
     yomi_tt_entry *b = (yomi_tt_entry *)tt->t.mem + (yomi_table_index(&tt->t, key) << 2);
     for (int i = 0; i < YOMI_TT_WAYS; i++)
-        if (b[i].key == key) return &b[i];
+        if (b[i].key == key) return b[i].check == check ? &b[i] : 0;
     return 0;
 }
 
-/* Stores (key, data, aux) with replacement priority `depth`: the same key is
- * overwritten, else an empty entry, else the one yomi_table_keep ranks lowest. */
-void yomi_tt_store(yomi_tt *tt, uint64_t key, uint32_t data, uint16_t aux, uint8_t depth);
+/* Stores (key, check, data) with replacement priority `depth`: the entry with the
+ * same key is overwritten (whatever its check), else an empty entry, else the one
+ * yomi_table_keep ranks lowest. */
+void yomi_tt_store(yomi_tt *tt, uint64_t key, uint32_t check, uint16_t data, uint8_t depth);
 
 #endif

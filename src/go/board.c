@@ -9,10 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Zobrist keys shared by every board so hashes compare across boards. */
-static uint64_t zkeys[3][GO_MAX_POINTS];
+/* Zobrist keys shared by every board so hashes compare across boards: zkeys[c][p][0]
+ * for go_board_hash, zkeys[c][p][1] for go_board_hash2 (another seed, so the two keys
+ * are independent; side by side, so a move reads both from one cache line). */
+static uint64_t zkeys[3][GO_MAX_POINTS][2];
 static pthread_once_t zonce = PTHREAD_ONCE_INIT;
-static void zinit(void) { yomi_zobrist_fill(&zkeys[0][0], 3 * GO_MAX_POINTS, 0x60b0a4d5eed1ULL); }
+static void zinit(void) {
+    static uint64_t k1[3 * GO_MAX_POINTS], k2[3 * GO_MAX_POINTS];
+    yomi_zobrist_fill(k1, 3 * GO_MAX_POINTS, 0x60b0a4d5eed1ULL);
+    yomi_zobrist_fill(k2, 3 * GO_MAX_POINTS, 0xc3a5c85c97cb3127ULL);
+    for (int i = 0; i < 3 * GO_MAX_POINTS; i++) {
+        zkeys[i / GO_MAX_POINTS][i % GO_MAX_POINTS][0] = k1[i];
+        zkeys[i / GO_MAX_POINTS][i % GO_MAX_POINTS][1] = k2[i];
+    }
+}
 
 /* Debug and sanitizer builds verify the invariants after every 16th make or undo
  * (every one would make sanitized searches crawl). */
@@ -164,11 +174,13 @@ bool go_board_setup(go_board *b, go_point p, go_color c) {
     }
     rebuild_strings(b);
     if (old != GO_EMPTY) {
-        b->hash ^= zkeys[old][p];
+        b->hash ^= zkeys[old][p][0];
+        b->hash2 ^= zkeys[old][p][1];
         b->stones[old]--;
     }
     if (c != GO_EMPTY) {
-        b->hash ^= zkeys[c][p];
+        b->hash ^= zkeys[c][p][0];
+        b->hash2 ^= zkeys[c][p][1];
         b->stones[c]++;
     }
     /* The set-up position becomes the new root: earlier moves cannot be undone. */
@@ -191,6 +203,7 @@ bool go_board_on(const go_board *b, go_point p) {
 }
 
 uint64_t go_board_hash(const go_board *b) { return b->hash; }
+uint64_t go_board_hash2(const go_board *b) { return b->hash2; }
 go_point go_board_ko(const go_board *b) { return b->ko; }
 
 int go_board_captures(const go_board *b, go_color by) {
@@ -291,7 +304,7 @@ static int check_basic(const go_board *b, go_color c, go_point p) {
 
 /* Hash of the position after c plays a legal move at p, without playing it. */
 static uint64_t hash_after(const go_board *b, go_color c, go_point p) {
-    uint64_t h = b->hash ^ zkeys[c][p];
+    uint64_t h = b->hash ^ zkeys[c][p][0];
     go_point done[4];
     int nd = 0;
     bool captures = false, has_lib = false;
@@ -312,13 +325,13 @@ static uint64_t hash_after(const go_board *b, go_color c, go_point p) {
         captures = true;
         go_point q = e;
         do {
-            h ^= zkeys[k][q];
+            h ^= zkeys[k][q][0];
             q = b->next[q];
         } while (q != e);
     }
     if (!captures && !has_lib) {
         /* Suicide (only reached when allowed): the new stone and its friends vanish. */
-        h ^= zkeys[c][p];
+        h ^= zkeys[c][p][0];
         nd = 0;
         GO_FOR_NEIGHBORS(p, nb) {
             if (b->color[nb] != c) continue;
@@ -329,7 +342,7 @@ static uint64_t hash_after(const go_board *b, go_color c, go_point p) {
             done[nd++] = e;
             go_point q = e;
             do {
-                h ^= zkeys[c][q];
+                h ^= zkeys[c][q][0];
                 q = b->next[q];
             } while (q != e);
         }
@@ -367,7 +380,8 @@ static void remove_string(go_board *b, go_undo *u, go_point h, go_color k) {
     do {
         b->cap_stack[b->cap_top++] = (int16_t)q;
         b->color[q] = GO_EMPTY;
-        b->hash ^= zkeys[k][q];
+        b->hash ^= zkeys[k][q][0];
+        b->hash2 ^= zkeys[k][q][1];
         GO_FOR_NEIGHBORS(q, nb) {
             if (b->color[nb] == other) {
                 go_point e = b->head[nb];
@@ -396,6 +410,7 @@ int go_board_play(go_board *b, go_color c, go_point p) {
     if (b->nmoves >= GO_MAX_HISTORY) return GO_ILLEGAL_HISTORY;
     go_undo *u = &b->hist[b->nmoves];
     u->prev_hash = b->hash;
+    u->prev_hash2 = b->hash2;
     u->point = (int16_t)p;
     u->color = c;
     u->prev_ko = (int16_t)b->ko;
@@ -418,7 +433,8 @@ int go_board_play(go_board *b, go_color c, go_point p) {
 
     go_color o = go_other(c);
     b->color[p] = c;
-    b->hash ^= zkeys[c][p];
+    b->hash ^= zkeys[c][p][0];
+    b->hash2 ^= zkeys[c][p][1];
     b->stones[c]++;
 
     go_point fr[4], en[4];
@@ -531,6 +547,7 @@ bool go_board_undo(go_board *b) {
     if (b->nmoves == 0) return false;
     go_undo *u = &b->hist[--b->nmoves];
     b->hash = u->prev_hash;
+    b->hash2 = u->prev_hash2;
     b->ko = u->prev_ko;
     b->ko_color = u->prev_ko_color;
     go_point p = u->point;
@@ -683,7 +700,7 @@ bool go_board_check(const go_board *b) {
             return false;
         }
     }
-    uint64_t hash = 0;
+    uint64_t hash = 0, hash2 = 0;
     int stones[3] = {0, 0, 0};
     int16_t comp[GO_MAX_POINTS];
     memset(comp, -1, sizeof comp);
@@ -696,7 +713,8 @@ bool go_board_check(const go_board *b) {
             fprintf(stderr, "go_board_check: bad colour %d at %d\n", c, p);
             return false;
         }
-        hash ^= zkeys[c][p];
+        hash ^= zkeys[c][p][0];
+        hash2 ^= zkeys[c][p][1];
         stones[c]++;
         if (comp[p] >= 0) continue;
         /* Flood fill the string independently of head[] and next[]. */
@@ -769,6 +787,11 @@ bool go_board_check(const go_board *b) {
     if (hash != b->hash) {
         fprintf(stderr, "go_board_check: hash %016llx, recomputed %016llx\n", (unsigned long long)b->hash,
                 (unsigned long long)hash);
+        return false;
+    }
+    if (hash2 != b->hash2) {
+        fprintf(stderr, "go_board_check: second hash %016llx, recomputed %016llx\n",
+                (unsigned long long)b->hash2, (unsigned long long)hash2);
         return false;
     }
     if (stones[1] != b->stones[1] || stones[2] != b->stones[2]) {

@@ -48,6 +48,8 @@ go_reader *go_reader_new(const yomi_limits *lim) {
     go_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     if (lim) r->lim = *lim; /* max_nodes 0: no node limit */
+    r->key_mask = ~(uint64_t)0;
+    r->check_mask = ~(uint32_t)0;
     /* The table is exactly the caller's hash_mb, or READER_HASH_MB when it
      * gives none (reading trees are small: a small table stays nearer the
      * cache). */
@@ -82,8 +84,9 @@ void go_reader_forget(go_reader *r) {
 
 /* The position's hash salted with what else decides the value: the target, the
  * side to move, the ko point, the ko state, the ply (what "escaped" means depends
- * on it) and the depth offset. */
-uint64_t rd_node_key(const go_reader *r, bool att_turn, int ply) {
+ * on it) and the depth offset. *check: 32 bits of the board's second hash salted
+ * with the same things through another mixing, checked by the table too. */
+uint64_t rd_node_key(const go_reader *r, bool att_turn, int ply, uint32_t *check) {
     uint64_t k = (uint64_t)r->str << 20 | (uint64_t)(go_board_ko(r->b) + 1) << 4 | (uint64_t)att_turn << 2 |
         (uint64_t)r->ko.komaster | (uint64_t)r->ko.gray << 3 | (uint64_t)r->ko.weak << 62 |
         (uint64_t)(r->ko.kom_pos + 1) << 32 | (uint64_t)(r->strict != GO_EMPTY) << 61 |
@@ -92,7 +95,9 @@ uint64_t rd_node_key(const go_reader *r, bool att_turn, int ply) {
     int last = EDGE3_PLY + 1 + r->depth_offset;
     if (ply > last) ply = last;
     uint64_t d = (uint64_t)(ply & 0xff) | (uint64_t)(r->depth_offset & 0xff) << 8;
-    return go_board_hash(r->b) ^ yomi_mix64(k) ^ yomi_mix64(0x51ed27ULL + d);
+    uint64_t k2 = go_board_hash2(r->b) ^ yomi_fmix64(yomi_mix64(k ^ 0x6c8e9cf570932bd5ULL) ^ d);
+    *check = (uint32_t)(k2 >> 32) & r->check_mask;
+    return (go_board_hash(r->b) ^ yomi_mix64(k) ^ yomi_mix64(0x51ed27ULL + d)) & r->key_mask;
 }
 
 /* The value of the mover's root move m when the mover has one ko threat and

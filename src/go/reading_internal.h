@@ -28,9 +28,13 @@
 /* What a stored value says: the value itself, or a bound on it (the search
  * that proved it had a narrower window; see rd_search). */
 enum { B_EXACT = 0, B_LOWER = 1, B_UPPER = 2 };
-/* A table entry's data: value + 1 in bits 0..7, the bound in bits 8..9, and
- * TT_HEURISTIC when the escape rule decided a node below it. */
-#define TT_HEURISTIC (1u << 10)
+/* A table entry's 16 bits of data: value + 1 in bits 0..2, the bound in bits
+ * 3..4, TT_HEURISTIC when the escape rule decided a node below it, and the move
+ * in bits 6..15 (TT_NO_MOVE: none). */
+#define TT_HEURISTIC (1u << 5)
+#define TT_MOVE_SHIFT 6
+#define TT_NO_MOVE 0x3ffu
+_Static_assert(GO_MAX_POINTS < (int)TT_NO_MOVE, "a point fits the entry's move bits");
 
 typedef struct cand {
     go_point p[MAX_CAND];
@@ -38,11 +42,13 @@ typedef struct cand {
     int n;
 } cand;
 
-/* A ladder answer: the position's key (see rd_ladder_attack), result and move. */
+/* A ladder answer: the position's key and a 32-bit check from the board's
+ * second hash (see rd_ladder_attack), result and move. */
 typedef struct ladder_entry {
     uint64_t key;
+    uint32_t check;
+    int16_t move;
     int8_t res;
-    go_point move;
 } ladder_entry;
 
 /* Ko state (see reading_ko.c): the ko master, the point of the stone its last
@@ -60,6 +66,12 @@ typedef struct ko_state {
 struct go_reader {
     yomi_limits lim;
     yomi_tt tt;
+    /* Node keys (see rd_node_key) are ANDed with key_mask and their 32-bit checks
+     * with check_mask; go_reader_new sets both to all ones. Only the control test
+     * of the table's second key changes them (a weak key, with and without the
+     * check). */
+    uint64_t key_mask;
+    uint32_t check_mask;
     int depth_offset;
     uint64_t total_nodes;
     /* The question being read. */
@@ -177,7 +189,8 @@ bool rd_escaped(go_reader *r, int n, int ply);
 bool rd_escapes_by(go_reader *r, go_point p, int la, int ply);
 
 /* ---- Search (reading_search.c) and keys (reading.c) ---- */
-uint64_t rd_node_key(const go_reader *r, bool att_turn, int ply);
+/* The node's table key and its 32-bit check from the board's second hash. */
+uint64_t rd_node_key(const go_reader *r, bool att_turn, int ply, uint32_t *check);
 int rd_search(go_reader *r, bool att_turn, int ply, int alpha, int beta, go_point *best);
 /* go_ladder_attack on the string at s through the reader's ladder cache; its
  * moves count as the question's nodes. */

@@ -10,10 +10,13 @@
 #include "go/reading_internal.h"
 #include "go/ladder_internal.h"
 
-static void tt_put(go_reader *r, uint64_t key, int v, int bound, go_point m, int ply) {
+static void tt_put(go_reader *r, uint64_t key, uint32_t check, int v, int bound, go_point m, int ply) {
     if (v == V_UNK && r->ctl.stopped) return; /* cut by the node limit: says nothing */
-    yomi_tt_store(&r->tt, key, (uint32_t)(v + 1) | (uint32_t)bound << 8 | (r->heur ? TT_HEURISTIC : 0),
-                  (uint16_t)(m == GO_NO_POINT ? 0xffff : m), (uint8_t)(MAX_PLY + 1 - ply));
+    unsigned move = m == GO_NO_POINT ? TT_NO_MOVE : (unsigned)m;
+    yomi_tt_store(&r->tt, key, check,
+                  (uint16_t)((unsigned)(v + 1) | (unsigned)bound << 3 | (r->heur ? TT_HEURISTIC : 0) |
+                             move << TT_MOVE_SHIFT),
+                  (uint8_t)(MAX_PLY + 1 - ply));
 }
 
 /* Nodes a ladder read inside the search may use: what is left of the question's
@@ -26,19 +29,21 @@ static uint64_t ladder_budget(const go_reader *r) {
 
 /* rd_ladder_attack: the ladder reader on the string at s (under the
  * question's clock and cancel flag), through the cache of ladder answers
- * (exact: keyed by the stones, the ko point and its colour, and the string;
+ * (exact: keyed by the stones, the ko point and its colour, and the string,
+ * in the board's hash and checked in its second hash, as the table is;
  * answers a limit stopped are not kept, and under positional superko, where
  * legality depends on the history, none is). The ladder's moves count as the
  * question's nodes. */
 yomi_result rd_ladder_attack(go_reader *r, go_point s, go_point *m) {
     go_board *b = r->b;
-    uint64_t key = (go_board_hash(b) ^
-                    yomi_mix64((uint64_t)go_string_id(b, s) << 20 ^ (uint64_t)(go_board_ko(b) + 1) ^
-                               (uint64_t)b->ko_color << 16 ^ 0x1add3ULL << 40)) |
-        1;
+    uint64_t salt = (uint64_t)go_string_id(b, s) << 20 ^ (uint64_t)(go_board_ko(b) + 1) ^
+        (uint64_t)b->ko_color << 16 ^ 0x1add3ULL << 40;
+    uint64_t key = ((go_board_hash(b) ^ yomi_mix64(salt)) & r->key_mask) | 1;
+    uint32_t check =
+        (uint32_t)((go_board_hash2(b) ^ yomi_fmix64(salt ^ 0x3b9f1c6d2e8a4705ULL)) >> 32) & r->check_mask;
     ladder_entry *e = &r->lcache[key & (LADDER_CACHE - 1)];
     if (b->superko) e = NULL;
-    if (e && e->key == key) {
+    if (e && e->key == key && e->check == check) {
         *m = e->move;
         return (yomi_result)e->res;
     }
@@ -50,8 +55,9 @@ yomi_result rd_ladder_attack(go_reader *r, go_point s, go_point *m) {
     if (halted) r->ctl.stopped = true; /* time or the cancel flag: the question stops too */
     if (e && lr != YOMI_UNKNOWN) {
         e->key = key;
+        e->check = check;
         e->res = (int8_t)lr;
-        e->move = *m;
+        e->move = (int16_t)*m;
     }
     return lr;
 }
@@ -82,6 +88,7 @@ typedef struct node {
     int n; /* the target's liberties (0 if captured) */
     go_point libs[8];
     uint64_t key;
+    uint32_t check; /* the key's check (see rd_node_key) */
     go_point tt_move; /* the table's move, or the ladder's first, tried first */
 } node;
 
@@ -137,12 +144,13 @@ static bool settle(go_reader *r, node *nd, int *v, go_point *best) {
 /* Looks the node up in the table: true with *v set when the stored value
  * answers the window; otherwise nd->tt_move gets the stored move, if any. */
 static bool probe(go_reader *r, node *nd, int *v, go_point *best) {
-    nd->key = rd_node_key(r, nd->att_turn, nd->ply);
+    nd->key = rd_node_key(r, nd->att_turn, nd->ply, &nd->check);
     nd->tt_move = GO_NO_POINT;
-    yomi_tt_entry *e = yomi_tt_probe(&r->tt, nd->key);
+    yomi_tt_entry *e = yomi_tt_probe(&r->tt, nd->key, nd->check);
     if (!e) return false;
-    int sv = (int)(e->data & 0xff) - 1, bound = (int)(e->data >> 8 & 3);
-    go_point m = e->aux == 0xffff ? GO_NO_POINT : (go_point)e->aux;
+    int sv = (int)(e->data & 7) - 1, bound = (int)(e->data >> 3 & 3);
+    unsigned em = (unsigned)e->data >> TT_MOVE_SHIFT;
+    go_point m = em == TT_NO_MOVE ? GO_NO_POINT : (go_point)em;
     if (sv != V_UNK &&
         (bound == B_EXACT || (bound == B_LOWER && sv >= nd->beta) || (bound == B_UPPER && sv <= nd->alpha))) {
         if (e->data & TT_HEURISTIC) r->heur = true; /* the stored answer leaned on the rule */
@@ -168,7 +176,7 @@ static bool shortcut(go_reader *r, node *nd, go_point *best) {
         go_point m;
         yomi_result lr = rd_ladder_attack(r, r->str, &m);
         if (lr == YOMI_WIN && !ko_after_atari(r, m)) {
-            tt_put(r, nd->key, V_WIN, B_EXACT, m, ply);
+            tt_put(r, nd->key, nd->check, V_WIN, B_EXACT, m, ply);
             if (best) *best = m;
             return true;
         }
@@ -180,7 +188,7 @@ static bool shortcut(go_reader *r, node *nd, go_point *best) {
         for (int i = 0; i < nd->n; i++) {
             int la = libs_after(r, r->def, nd->libs[i], 6);
             if (la >= 2 && rd_escapes_by(r, nd->libs[i], la, ply + 1)) {
-                tt_put(r, nd->key, V_WIN, B_EXACT, nd->libs[i], ply);
+                tt_put(r, nd->key, nd->check, V_WIN, B_EXACT, nd->libs[i], ply);
                 if (best) *best = nd->libs[i];
                 return true;
             }
@@ -412,7 +420,7 @@ static int search_node(go_reader *r, bool att_turn, int ply, int alpha, int beta
         v = bs.v < 0 ? V_LOSS : bs.v;
         if (v <= alpha) bound = B_UPPER;
     }
-    tt_put(r, nd.key, v, bound, v == V_UNK ? (bs.v >= 0 ? bs.m : nd.tt_move) : bs.m, ply);
+    tt_put(r, nd.key, nd.check, v, bound, v == V_UNK ? (bs.v >= 0 ? bs.m : nd.tt_move) : bs.m, ply);
     if (best) *best = v == V_UNK || v == V_LOSS ? GO_NO_POINT : bs.m;
     return v;
 }
