@@ -396,16 +396,18 @@ static void check_orientation(int positions) {
 
 /* ---- The table changes no answer ----
  * A reading answer must not depend on what the transposition table holds:
- * the table may only save work. A node whose conditional ko retake went
- * unread (it could not beat the window's lower end) used to return what its
- * other moves got as its upper bound, below the KO_LOSS the retake may be
- * worth; the parent took that bound for an exact value (an outright win where
- * the retake fights a ko), stored it, and the answer then depended on which
- * lines had been read first, and so on the table's replacement (which depends
- * on the board's Zobrist keys, hence on its orientation); reading_search.c
- * KO_SKIPPED. The cases below are random positions where that showed (a reader
- * with its table and one without answered differently); each must now agree,
- * and agree in all eight orientations and with the colours swapped. */
+ * the table may only save work. Before the node keys named the moves of the
+ * line a node reads (reading.c line_word) and before a node whose conditional
+ * ko retake went unread returned a bound that allows for it (reading_search.c
+ * KO_SKIPPED), a value read along one move order answered the same position
+ * reached along another, and an upper bound was taken for an exact value; the
+ * answer then depended on which lines had been read first, and so on the
+ * table's replacement (which depends on the board's Zobrist keys, hence on its
+ * orientation). The cases below are the random positions where that showed
+ * (a reader with its table and one without answered differently); each must
+ * now agree, and agree in all eight orientations and with the colours swapped.
+ * Then a sweep over more random positions compares the two readers on every
+ * string of up to three liberties. */
 
 /* The position of (seed, i): random legal play, set up again without history. */
 static void seeded_position(go_board *b, uint64_t seed, int i, int size) {
@@ -441,7 +443,13 @@ typedef struct pinned {
 
 static void check_table_free(void) {
     static const pinned cases[] = {
+        {1, 6, 9, "A7", false, "with the table 0 (loss), without 1 (ko loss)"},
+        {1, 29, 9, "H1", false, "with the table 3 (win), without 2 (ko win)"},
+        {2, 8, 13, "M1", false, "with the table 3 (win), without 0 (loss)"},
+        {3, 17, 13, "N13", true, "with the table 0 (loss), without 1 (ko loss)"},
+        {4, 16, 13, "N2", false, "with the table 2 (ko win), without 3 (win)"},
         {5, 8, 13, "B13", false, "with the table 3 (win), without 2 (ko win)"},
+        {5, 18, 13, "A11", false, "with the table 2 (ko win), without 3 (win)"},
     };
     go_reader *with = go_reader_new(&cli_lim), *without = go_reader_new(&cli_lim);
     yomi_tt_free(&without->tt); /* a reader without a table only reads more */
@@ -470,7 +478,42 @@ static void check_table_free(void) {
             go_board_free(u);
         }
     }
-    printf("table changes no answer: %zu pinned cases in 16 orientations\n", sizeof cases / sizeof cases[0]);
+    /* The sweep: every string of up to three liberties of more random
+     * positions (9x9 and 13x13), with and without the table. */
+    long asked = 0, limited = 0, differ = 0;
+    int positions = t_sanitized() ? 2 : 24;
+    for (int i = 0; i < positions; i++) {
+        int size = i % 3 ? 13 : 9;
+        seeded_position(b, 6 + (uint64_t)i / 8, i % 8, size);
+        board_sym_swap(b, 0, t);
+        for (int row = 0; row < size; row++)
+            for (int col = 0; col < size; col++) {
+                go_point p = go_pt(col, row);
+                go_color c = go_board_at(t, p);
+                if ((c != GO_BLACK && c != GO_WHITE) || go_string_id(t, p) != p || go_string_libs(t, p) > 3)
+                    continue;
+                for (int def = 0; def < 2; def++) {
+                    yomi_result v0 = ask(with, t, p, def), v1 = ask(without, t, p, def);
+                    asked++;
+                    if (v0 == YOMI_UNKNOWN || v1 == YOMI_UNKNOWN) {
+                        limited++;
+                        continue;
+                    }
+                    if (v0 == v1) continue;
+                    differ++;
+                    char v[8];
+                    go_vertex_format(t, p, v, sizeof v);
+                    CHECK_MSG(false, "table sweep %d (%dx%d): %s %s: %d with the table, %d without", i, size,
+                              size, def ? "defend" : "attack", v, rank(v0), rank(v1));
+                    go_board_print(t, stderr);
+                }
+            }
+    }
+    printf(
+        "table changes no answer: %zu pinned cases in 16 orientations; sweep of %d positions, %ld questions, "
+        "%ld stopped by the node limit, %ld differ\n",
+        sizeof cases / sizeof cases[0], positions, asked, limited, differ);
+    CHECK_MSG(limited * 50 <= asked, "%ld of %ld questions stopped by the limit", limited, asked);
     go_board_free(b);
     go_board_free(t);
     go_reader_free(with);
