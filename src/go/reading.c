@@ -20,9 +20,10 @@
  * The transposition table keeps proven values and bounds (with the move) across
  * questions, keyed by what
  * they depend on: position, target, side, ko point, ko state, ply (all plies
- * past the last ply bound share one key) and depth offset. (Near the root the
- * candidate sets also depend on the last moves, so a value may be reused along
- * another line, as in any reading cache.) Moves that proved wins recently are
+ * past the last ply bound share one key), depth offset and the moves of the
+ * line the node's candidates read (see line_word), and checked against a
+ * second, independent board hash; no answer depends on what the table holds
+ * (tests/test_go_reading_props.c). Moves that proved wins recently are
  * tried earlier among equals (a history table, halved at each question), and
  * the last move that won at the same ply gets a bonus (a killer move). Below
  * the root a defender liberty that escapes at once ends the node unread.
