@@ -113,14 +113,14 @@ static uint64_t line_word(const go_reader *r, bool att_turn) {
     const go_board *b = r->b;
     int ply = r->ply;
     go_color me = att_turn ? r->att : r->def;
-    go_point l1 = ply >= 1                       ? r->line[ply - 1]
-        : go_board_last_color(b) == go_other(me) ? go_board_last_move(b)
-                                                 : GO_PASS;
+    /* Below the root the board's last move is the line's (r->line keeps only
+     * MAX_PLY + 2 moves, and a deeper offset reads deeper). */
+    go_point l1 = ply >= 1 || go_board_last_color(b) == go_other(me) ? go_board_last_move(b) : GO_PASS;
     uint64_t w = 0;
     if (ply <= LOCAL_PLY + r->depth_offset || l1 == GO_PASS || reads_last(r, me, l1, ply))
         w = (uint64_t)(l1 + 2);
     if (ply == 0 && go_board_last_move(b) == GO_PASS) w |= (uint64_t)go_board_last_color(b) << 12;
-    if (ply >= 2) {
+    if (ply >= 2 && ply - 2 <= MAX_PLY) {
         go_point l2 = r->line[ply - 2];
         if (l2 != GO_PASS && go_board_at(b, l2) == me && go_string_libs(b, l2) == 1)
             w |= (uint64_t)(l2 + 2) << 16;
