@@ -404,8 +404,9 @@ static void check_orientation(int positions) {
  * answer then depended on which lines had been read first, and so on the
  * table's replacement (which depends on the board's Zobrist keys, hence on its
  * orientation). The cases below are the random positions where that showed
- * (a reader with its table and one without answered differently); each must
- * now agree, and agree in all eight orientations and with the colours swapped.
+ * (a reader with its table and one without answered differently, or, seed 23
+ * #16 on 13x13, the answer differed by the board's orientation); each must now
+ * agree, and agree in all eight orientations and with the colours swapped.
  * Then a sweep over more random positions compares the two readers on every
  * string of up to three liberties. */
 
@@ -450,6 +451,9 @@ static void check_table_free(void) {
         {4, 16, 13, "N2", false, "with the table 2 (ko win), without 3 (win)"},
         {5, 8, 13, "B13", false, "with the table 3 (win), without 2 (ko win)"},
         {5, 18, 13, "A11", false, "with the table 2 (ko win), without 3 (win)"},
+        /* The orientation case: 2 (ko win) in orientations 0, 1, 6, 7 (with
+         * or without the colours swapped), 3 (win) in 2 to 5. */
+        {23, 16, 13, "C11", false, "2 (ko win) or 3 (win) by orientation"},
     };
     go_reader *with = go_reader_new(&cli_lim), *without = go_reader_new(&cli_lim);
     yomi_tt_free(&without->tt); /* a reader without a table only reads more */
