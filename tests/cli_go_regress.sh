@@ -8,8 +8,11 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TINY=$HERE/data/go/tiny.tst
 # reading.tst: 235 tests; GNU Go 3.8 passes 193. An answer stopped by a limit is a GTP
 # error, never a pass. This is the score reached now (target 220): raise it as the
-# readers improve.
-READING_MIN_PASS=${READING_MIN_PASS:-224}
+# readers improve. (223 since the reader's table keys name the moves of the line a
+# node reads: case 38's expected N4 had come from a value read along another move
+# order; the reader's own attack after W N4 captures with K9, and it now answers
+# J16, after which the attack fails. GNU Go fails case 38 too.)
+READING_MIN_PASS=${READING_MIN_PASS:-223}
 source "$(dirname "$0")/lib.sh"
 
 # tiny.tst: 13 tests; 3 (wrong, '*') and 8 (error reply) fail, 6 is ignored ('&').

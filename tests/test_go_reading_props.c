@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "core/hash.h"
+#include "go/reading_internal.h"
 #include "yomi/go_board.h"
 #include "yomi/go_ladder.h"
 #include "yomi/go_reading.h"
@@ -393,6 +394,136 @@ static void check_orientation(int positions) {
     go_reader_free(r1);
 }
 
+/* ---- The table changes no answer ----
+ * A reading answer must not depend on what the transposition table holds:
+ * the table may only save work. Before the node keys named the moves of the
+ * line a node reads (reading.c line_word) and before a node whose conditional
+ * ko retake went unread returned a bound that allows for it (reading_search.c
+ * KO_SKIPPED), a value read along one move order answered the same position
+ * reached along another, and an upper bound was taken for an exact value; the
+ * answer then depended on which lines had been read first, and so on the
+ * table's replacement (which depends on the board's Zobrist keys, hence on its
+ * orientation). The cases below are the random positions where that showed
+ * (a reader with its table and one without answered differently, or, seed 23
+ * #16 on 13x13, the answer differed by the board's orientation); each must now
+ * agree, and agree in all eight orientations and with the colours swapped.
+ * Then a sweep over more random positions compares the two readers on every
+ * string of up to three liberties. */
+
+/* The position of (seed, i): random legal play, set up again without history. */
+static void seeded_position(go_board *b, uint64_t seed, int i, int size) {
+    rng_state = seed * 1000003 + (uint64_t)i;
+    random_position(b, size, size * size / 4 + rnd(size * size / 2));
+}
+
+/* The stones of src, turned by symmetry s (bit 3: colours swapped). */
+static void board_sym_swap(const go_board *src, int s, go_board *dst) {
+    int n = go_board_size(src);
+    go_board_clear(dst, n);
+    for (int row = 0; row < n; row++)
+        for (int col = 0; col < n; col++) {
+            go_point p = go_pt(col, row), q = sym_point(s & 7, n, p);
+            go_color c = go_board_at(src, p);
+            if (c == GO_BLACK || c == GO_WHITE) go_board_setup(dst, q, (s & 8) ? go_other(c) : c);
+        }
+}
+
+static yomi_result ask(go_reader *r, go_board *b, go_point p, bool def) {
+    go_point m;
+    go_reader_forget(r);
+    return def ? go_defend(r, b, p, &m) : go_attack(r, b, p, &m);
+}
+
+typedef struct pinned {
+    uint64_t seed;
+    int i, size;
+    const char *vertex;
+    bool def;
+    const char *was; /* what the two readers answered before */
+} pinned;
+
+static void check_table_free(void) {
+    static const pinned cases[] = {
+        {1, 6, 9, "A7", false, "with the table 0 (loss), without 1 (ko loss)"},
+        {1, 29, 9, "H1", false, "with the table 3 (win), without 2 (ko win)"},
+        {2, 8, 13, "M1", false, "with the table 3 (win), without 0 (loss)"},
+        {3, 17, 13, "N13", true, "with the table 0 (loss), without 1 (ko loss)"},
+        {4, 16, 13, "N2", false, "with the table 2 (ko win), without 3 (win)"},
+        {5, 8, 13, "B13", false, "with the table 3 (win), without 2 (ko win)"},
+        {5, 18, 13, "A11", false, "with the table 2 (ko win), without 3 (win)"},
+        /* The orientation case: 2 (ko win) in orientations 0, 1, 6, 7 (with
+         * or without the colours swapped), 3 (win) in 2 to 5. */
+        {23, 16, 13, "C11", false, "2 (ko win) or 3 (win) by orientation"},
+    };
+    go_reader *with = go_reader_new(&cli_lim), *without = go_reader_new(&cli_lim);
+    yomi_tt_free(&without->tt); /* a reader without a table only reads more */
+    go_board *b = go_board_new(19), *t = go_board_new(19);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const pinned *c = &cases[k];
+        seeded_position(b, c->seed, c->i, c->size);
+        board_sym_swap(b, 0, t);
+        go_point p = go_vertex_parse(t, c->vertex);
+        CHECK_MSG(go_board_on(t, p) && go_board_at(t, p) != GO_EMPTY, "pinned case %zu: no stone at %s", k,
+                  c->vertex);
+        if (!go_board_on(t, p) || go_board_at(t, p) == GO_EMPTY) continue;
+        yomi_result v0 = ask(with, t, p, c->def);
+        yomi_result v1 = ask(without, t, p, c->def);
+        CHECK_MSG(v0 == v1 && v0 != YOMI_UNKNOWN,
+                  "seed %llu position %d (%dx%d) %s %s: %d with the table, %d without (was: %s)",
+                  (unsigned long long)c->seed, c->i, c->size, c->size, c->def ? "defend" : "attack",
+                  c->vertex, rank(v0), rank(v1), c->was);
+        for (int s = 1; s < 16; s++) {
+            go_board *u = go_board_new(19);
+            board_sym_swap(t, s, u);
+            yomi_result vs = ask(with, u, sym_point(s & 7, c->size, p), c->def);
+            CHECK_MSG(vs == v0, "seed %llu position %d %s %s: %d, but %d in orientation %d%s",
+                      (unsigned long long)c->seed, c->i, c->def ? "defend" : "attack", c->vertex, rank(v0),
+                      rank(vs), s & 7, s & 8 ? " with the colours swapped" : "");
+            go_board_free(u);
+        }
+    }
+    /* The sweep: every string of up to three liberties of more random
+     * positions (9x9 and 13x13), with and without the table. */
+    long asked = 0, limited = 0, differ = 0;
+    int positions = t_sanitized() ? 2 : 24;
+    for (int i = 0; i < positions; i++) {
+        int size = i % 3 ? 13 : 9;
+        seeded_position(b, 6 + (uint64_t)i / 8, i % 8, size);
+        board_sym_swap(b, 0, t);
+        for (int row = 0; row < size; row++)
+            for (int col = 0; col < size; col++) {
+                go_point p = go_pt(col, row);
+                go_color c = go_board_at(t, p);
+                if ((c != GO_BLACK && c != GO_WHITE) || go_string_id(t, p) != p || go_string_libs(t, p) > 3)
+                    continue;
+                for (int def = 0; def < 2; def++) {
+                    yomi_result v0 = ask(with, t, p, def), v1 = ask(without, t, p, def);
+                    asked++;
+                    if (v0 == YOMI_UNKNOWN || v1 == YOMI_UNKNOWN) {
+                        limited++;
+                        continue;
+                    }
+                    if (v0 == v1) continue;
+                    differ++;
+                    char v[8];
+                    go_vertex_format(t, p, v, sizeof v);
+                    CHECK_MSG(false, "table sweep %d (%dx%d): %s %s: %d with the table, %d without", i, size,
+                              size, def ? "defend" : "attack", v, rank(v0), rank(v1));
+                    go_board_print(t, stderr);
+                }
+            }
+    }
+    printf(
+        "table changes no answer: %zu pinned cases in 16 orientations; sweep of %d positions, %ld questions, "
+        "%ld stopped by the node limit, %ld differ\n",
+        sizeof cases / sizeof cases[0], positions, asked, limited, differ);
+    CHECK_MSG(limited * 50 <= asked, "%ld of %ld questions stopped by the limit", limited, asked);
+    go_board_free(b);
+    go_board_free(t);
+    go_reader_free(with);
+    go_reader_free(without);
+}
+
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     go_reader *r = go_reader_new(&cli_lim);
@@ -421,6 +552,7 @@ int main(int argc, char **argv) {
     printf("questions stopped by the default node limit (asked again with %d times the budget): %ld\n", 20,
            st.limited + su.limited + sp.limited);
     check_orientation(t_sanitized() ? 6 : 40);
+    check_table_free();
     go_reader_free(r);
     go_reader_free(big);
     return t_summary("go_reading_props");

@@ -20,9 +20,10 @@
  * The transposition table keeps proven values and bounds (with the move) across
  * questions, keyed by what
  * they depend on: position, target, side, ko point, ko state, ply (all plies
- * past the last ply bound share one key) and depth offset. (Near the root the
- * candidate sets also depend on the last moves, so a value may be reused along
- * another line, as in any reading cache.) Moves that proved wins recently are
+ * past the last ply bound share one key), depth offset and the moves of the
+ * line the node's candidates read (see line_word), and checked against a
+ * second, independent board hash; no answer depends on what the table holds
+ * (tests/test_go_reading_props.c). Moves that proved wins recently are
  * tried earlier among equals (a history table, halved at each question), and
  * the last move that won at the same ply gets a bonus (a killer move). Below
  * the root a defender liberty that escapes at once ends the node unread.
@@ -82,10 +83,56 @@ void go_reader_forget(go_reader *r) {
     memset(r->lcache, 0, sizeof r->lcache);
 }
 
+/* The moves of the line a node's value depends on, as a word for its key: a
+ * table entry is reused only where they are the same, so that a value read
+ * along one move order never answers a node whose candidates would differ
+ * (else the answer depends on which lines were read first, and so on the
+ * table's replacement, which depends on the board's orientation). The node's
+ * own candidates read the opponent's last move l1 near the root (answers to
+ * it, up to ANSWER_PLY; at the root the board's last move), whether l1 was a
+ * pass (at any ply), and my previous stone l2 when it is in atari; its
+ * children read l1 as their previous stone when it is then in atari, which
+ * needs l1's string to have two liberties or fewer now. */
+/* Past LOCAL_PLY, does the node read the opponent's last move l1 (a stone on
+ * the board)? Its answers to l1 (up to ANSWER_PLY: the liberties of l1's
+ * string when it has two or fewer, those of my strings next to l1 with three or
+ * fewer, see gen_answers) and its children's "previous stone in atari" (l1's
+ * string, two liberties or fewer now) read it. */
+static bool reads_last(const go_reader *r, go_color me, go_point l1, int ply) {
+    const go_board *b = r->b;
+    if (go_board_at(b, l1) != go_other(me)) return false;
+    if (go_string_libs(b, l1) <= 2) return true;
+    if (ply > ANSWER_PLY + r->depth_offset) return false;
+    GO_FOR_NEIGHBORS(l1, q) {
+        if (go_board_at(b, q) == me && go_string_libs(b, q) <= 3) return true;
+    }
+    return false;
+}
+
+static uint64_t line_word(const go_reader *r, bool att_turn) {
+    const go_board *b = r->b;
+    int ply = r->ply;
+    go_color me = att_turn ? r->att : r->def;
+    /* Below the root the board's last move is the line's (r->line keeps only
+     * MAX_PLY + 2 moves, and a deeper offset reads deeper). */
+    go_point l1 = ply >= 1 || go_board_last_color(b) == go_other(me) ? go_board_last_move(b) : GO_PASS;
+    uint64_t w = 0;
+    if (ply <= LOCAL_PLY + r->depth_offset || l1 == GO_PASS || reads_last(r, me, l1, ply))
+        w = (uint64_t)(l1 + 2);
+    if (ply == 0 && go_board_last_move(b) == GO_PASS) w |= (uint64_t)go_board_last_color(b) << 12;
+    if (ply >= 2 && ply - 2 <= MAX_PLY) {
+        go_point l2 = r->line[ply - 2];
+        if (l2 != GO_PASS && go_board_at(b, l2) == me && go_string_libs(b, l2) == 1)
+            w |= (uint64_t)(l2 + 2) << 16;
+    }
+    return w;
+}
+
 /* The position's hash salted with what else decides the value: the target, the
  * side to move, the ko point, the ko state, the ply (what "escaped" means depends
- * on it) and the depth offset. *check: 32 bits of the board's second hash salted
- * with the same things through another mixing, checked by the table too. */
+ * on it), the depth offset and the moves of the line the node reads (line_word).
+ * *check: 32 bits of the board's second hash salted with the same things through
+ * another mixing, checked by the table too. */
 uint64_t rd_node_key(const go_reader *r, bool att_turn, int ply, uint32_t *check) {
     uint64_t k = (uint64_t)r->str << 20 | (uint64_t)(go_board_ko(r->b) + 1) << 4 | (uint64_t)att_turn << 2 |
         (uint64_t)r->ko.komaster | (uint64_t)r->ko.gray << 3 | (uint64_t)r->ko.weak << 62 |
@@ -94,7 +141,8 @@ uint64_t rd_node_key(const go_reader *r, bool att_turn, int ply, uint32_t *check
     /* Past the last ply bound every ply-dependent rule is the same: one key. */
     int last = EDGE3_PLY + 1 + r->depth_offset;
     if (ply > last) ply = last;
-    uint64_t d = (uint64_t)(ply & 0xff) | (uint64_t)(r->depth_offset & 0xff) << 8;
+    uint64_t d =
+        (uint64_t)(ply & 0xff) | (uint64_t)(r->depth_offset & 0xff) << 8 | line_word(r, att_turn) << 20;
     uint64_t k2 = go_board_hash2(r->b) ^ yomi_fmix64(yomi_mix64(k ^ 0x6c8e9cf570932bd5ULL) ^ d);
     *check = (uint32_t)(k2 >> 32) & r->check_mask;
     return (go_board_hash(r->b) ^ yomi_mix64(k) ^ yomi_mix64(0x51ed27ULL + d)) & r->key_mask;

@@ -253,9 +253,10 @@ typedef struct best_so_far {
     go_point m;
     bool is_ko; /* the move captured a ko */
     bool unk, cut; /* a move was cut by a limit; the node is cut off */
+    bool ko_skipped; /* a conditional ko retake was not read (see read_move) */
 } best_so_far;
 
-enum { NOT_PLAYED = -2 };
+enum { NOT_PLAYED = -2, KO_SKIPPED = -3 };
 
 /* Plays candidate p, reads the child with the window the node needs, and
  * takes the move back. Returns the mover's value of p, or NOT_PLAYED (the ko
@@ -273,6 +274,11 @@ static int read_move(go_reader *r, const node *nd, const best_so_far *bs, go_poi
     ko_state ks = rd_ko_save(r);
     int how = rd_play(r, nd->me, p, lo < V_KOLOSS);
     if (ply <= MAX_PLY) r->line[ply] = p;
+    /* A conditional retake not read, since it could not beat lo: it may still
+     * be worth KO_LOSS, which the node's upper bound must allow for. */
+    if (!how && lo >= V_KOLOSS && p != GO_PASS && go_board_check_move(b, nd->me, p) == GO_ILLEGAL_KO &&
+        rd_may_retake(r, nd->me, p))
+        return KO_SKIPPED;
     if (!how) return NOT_PLAYED;
     int child;
     *ko_move = go_board_ko(b) != GO_NO_POINT;
@@ -357,7 +363,8 @@ static void read_moves(go_reader *r, const node *nd, cand *c, bool wait, best_so
         if (c->p[i] == GO_NO_POINT) continue;
         bool ko_move = false;
         int v = read_move(r, nd, bs, c->p[i], pass_tests, &ko_move);
-        if (v == NOT_PLAYED) continue;
+        if (v == KO_SKIPPED) bs->ko_skipped = true;
+        if (v == NOT_PLAYED || v == KO_SKIPPED) continue;
         if (v == V_UNK) {
             bs->unk = true;
             if (r->ctl.stopped) break;
@@ -407,7 +414,7 @@ static int search_node(go_reader *r, bool att_turn, int ply, int alpha, int beta
 
     cand c;
     bool wait = candidates(r, &nd, &c);
-    best_so_far bs = {-2, GO_NO_POINT, false, false, false};
+    best_so_far bs = {-2, GO_NO_POINT, false, false, false, false};
     read_moves(r, &nd, &c, wait, &bs);
 
     int bound = B_EXACT;
@@ -418,6 +425,11 @@ static int search_node(go_reader *r, bool att_turn, int ply, int alpha, int beta
         v = V_UNK; /* a move may have gone unread */
     } else {
         v = bs.v < 0 ? V_LOSS : bs.v;
+        /* A bound, not the value, when a conditional retake went unread (lo
+         * was at least KO_LOSS, so alpha was): it is at most KO_LOSS, not at
+         * most what the other moves got (else a parent takes the bound for
+         * an exact value: an outright win where the retake fights a ko). */
+        if (bs.ko_skipped && v < V_KOLOSS) v = V_KOLOSS;
         if (v <= alpha) bound = B_UPPER;
     }
     tt_put(r, nd.key, nd.check, v, bound, v == V_UNK ? (bs.v >= 0 ? bs.m : nd.tt_move) : bs.m, ply);
