@@ -17,6 +17,8 @@
  * more and hits the node limit more often, for no better score. */
 #define OWL_RADIUS 2 /* empty points this many steps from the dragon are in the region */
 #define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
+#define OWL_POCKET                                                                                           \
+    3 /* the largest closed empty area outside the radius taken into the region (6, 10: fewer pass) */
 #define OWL_TACTICAL_NODES 5000 /* the tactical reader's budget for the capture shortcut */
 #define OWL_ESCAPE_DEPTH                                                                                     \
     5 /* how deep the living frame of the dragon's colour reaches (3, 4, 6, 8: fewer pass) */
@@ -123,6 +125,45 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
             dist[n] = dist[p] + 1;
             region[n] = true;
             queue[qt++] = n;
+        }
+    }
+    /* Small pockets: an empty area outside the radius that the region's
+     * edge closes off (at most OWL_POCKET points, bounded by stones and the
+     * region) belongs to the fight: a frame stone dropped there would sit
+     * inside the dragon's eye space or the attacker's. */
+    static _Thread_local go_point pocket[GO_MAX_POINTS];
+    static _Thread_local int tried[GO_MAX_POINTS]; /* which search saw the point (0: none) */
+    memset(tried, 0, sizeof(int) * GO_MAX_POINTS);
+    int stamp = 0;
+    int edge = qt;
+    for (int i = 0; i < edge; i++) {
+        GO_FOR_NEIGHBORS(queue[i], n) {
+            if (!go_board_on(b, n) || region[n] || tried[n] || go_board_at(b, n) != GO_EMPTY) continue;
+            int np = 0, ph = 0;
+            bool closed = true;
+            pocket[np++] = n;
+            tried[n] = ++stamp;
+            while (ph < np) {
+                go_point q = pocket[ph++];
+                GO_FOR_NEIGHBORS(q, m) {
+                    if (!go_board_on(b, m) || region[m] || go_board_at(b, m) != GO_EMPTY) continue;
+                    if (tried[m]) {
+                        if (tried[m] != stamp) closed = false; /* an open area seen before */
+                        continue;
+                    }
+                    if (np >= OWL_POCKET) {
+                        closed = false;
+                        continue;
+                    }
+                    tried[m] = stamp;
+                    pocket[np++] = m;
+                }
+            }
+            if (!closed) continue;
+            for (int k = 0; k < np; k++) {
+                region[pocket[k]] = true;
+                queue[qt++] = pocket[k];
+            }
         }
     }
     /* Strings next to the dragon or its space. */
