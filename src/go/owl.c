@@ -19,6 +19,7 @@
 #define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
 #define OWL_POCKET                                                                                           \
     3 /* the largest closed empty area outside the radius taken into the region (6, 10: fewer pass) */
+#define OWL_OPEN_AREA 4 /* open points an escape must lead to (8: the same; 16: fewer pass) */
 #define OWL_TACTICAL_NODES 5000 /* the tactical reader's budget for the capture shortcut */
 #define OWL_ESCAPE_DEPTH                                                                                     \
     5 /* how deep the living frame of the dragon's colour reaches (3, 4, 6, 8: fewer pass) */
@@ -215,6 +216,32 @@ static bool open_point(const go_board *b, go_point p, go_color att) {
     return true;
 }
 
+/* Open space that leads somewhere: from p, at least OWL_OPEN_AREA open points
+ * outside the region are reached through open points (a lone open point
+ * between the attacker's stones is no way out). */
+static bool open_area(const go_board *b, go_point p, go_color att, const bool *region) {
+    static _Thread_local int seen[GO_MAX_POINTS];
+    static _Thread_local int stamp;
+    go_point q[OWL_OPEN_AREA + 4];
+    if (++stamp == 1 << 30) {
+        memset(seen, 0, sizeof seen);
+        stamp = 1;
+    }
+    int n = 0, h = 0;
+    q[n++] = p;
+    seen[p] = stamp;
+    while (h < n && n < OWL_OPEN_AREA) {
+        go_point x = q[h++];
+        GO_FOR_NEIGHBORS(x, y) {
+            if (!go_board_on(b, y) || region[y] || seen[y] == stamp || go_board_at(b, y) != GO_EMPTY)
+                continue;
+            seen[y] = stamp;
+            if (open_point(b, y, att)) q[n++] = y;
+        }
+    }
+    return n >= OWL_OPEN_AREA;
+}
+
 static bool near_region(const go_board *b, const bool *region, go_point p) {
     GO_FOR_NEIGHBORS(p, n) {
         if (go_board_on(b, n) && region[n]) return true;
@@ -231,13 +258,14 @@ static go_board *framed_board(const go_board *b, const bool *region, const bool 
     static _Thread_local go_point queue[GO_MAX_POINTS];
     int qh = 0, qt = 0;
     for (int p = 0; p < GO_MAX_POINTS; p++) depth[p] = -1;
-    /* Escape seeds: outside points touching the region that are open space
+    /* Escape seeds: outside points touching the region that are open space (leading on to more of it)
          * or stones of a large friendly string. */
     GO_FOR_POINTS(b, p) {
         want[p] = region[p] ? go_board_at(b, p) : att;
         if (region[p] || !near_region(b, region, p)) continue;
         go_color k = go_board_at(b, p);
-        if ((k == def && big[p]) || (k == GO_EMPTY && open_point(b, p, att))) {
+        if ((k == def && big[p]) ||
+            (k == GO_EMPTY && open_point(b, p, att) && open_area(b, p, att, region))) {
             depth[p] = 0;
             queue[qt++] = p;
         }
