@@ -4,15 +4,17 @@
  * The dragon is the string at the vertex asked about with the friendly strings
  * tied to it (two shared liberties, or a diagonal step with both crossing
  * points empty). The question is cut out of the board: a region around the
- * dragon (the empty points within a few steps of it, the enemy strings short
- * of liberties next to it and their liberties, small friendly strings next to
- * it) is kept as it stands; everything outside becomes a frame. Where the
- * region opens onto open space (no enemy stone within two points, off the
- * first two lines) or touches a large friendly string, the frame is a living
+ * dragon (the empty points within a few steps of it, closed pockets of a few
+ * empty points just beyond, the enemy strings short of liberties next to it
+ * and their liberties, small friendly strings next to it) is kept as it
+ * stands; everything outside becomes a frame. Where the region opens onto
+ * open space (off the first line, no enemy stone next to it, leading on to
+ * more such points) or touches a large friendly string, the frame is a living
  * group of the dragon's colour: reaching it is the escape rule (connecting
  * out, or running into open space, counts as life). Elsewhere the frame is a
  * living wall of the attacker's colour. The framed problem is then read by the
- * tsumego solver (go_tsumego.h, df-pn with ko tiers).
+ * tsumego solver (go_tsumego.h, df-pn with ko tiers): with half the node
+ * limit at distance bound 3, then, if that stops at the limit, at bound 2.
  *
  * The answers are heuristic, never proofs about the game: the region, the
  * dragon and the escape rule are judgements. A limit that stops the reading

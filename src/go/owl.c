@@ -17,6 +17,10 @@
  * more and hits the node limit more often, for no better score. */
 #define OWL_RADIUS 2 /* empty points this many steps from the dragon are in the region */
 #define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
+#define OWL_POCKET                                                                                           \
+    3 /* the largest closed empty area outside the radius taken into the region (6, 10: fewer pass) */
+#define OWL_FALLBACK_DISTANCE 2 /* the generator's bound when OWL_DISTANCE runs out of nodes */
+#define OWL_OPEN_AREA 4 /* open points an escape must lead to (8: the same; 16: fewer pass) */
 #define OWL_TACTICAL_NODES 5000 /* the tactical reader's budget for the capture shortcut */
 #define OWL_ESCAPE_DEPTH                                                                                     \
     5 /* how deep the living frame of the dragon's colour reaches (3, 4, 6, 8: fewer pass) */
@@ -125,6 +129,45 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
             queue[qt++] = n;
         }
     }
+    /* Small pockets: an empty area outside the radius that the region's
+     * edge closes off (at most OWL_POCKET points, bounded by stones and the
+     * region) belongs to the fight: a frame stone dropped there would sit
+     * inside the dragon's eye space or the attacker's. */
+    static _Thread_local go_point pocket[GO_MAX_POINTS];
+    static _Thread_local int tried[GO_MAX_POINTS]; /* which search saw the point (0: none) */
+    memset(tried, 0, sizeof(int) * GO_MAX_POINTS);
+    int stamp = 0;
+    int edge = qt;
+    for (int i = 0; i < edge; i++) {
+        GO_FOR_NEIGHBORS(queue[i], n) {
+            if (!go_board_on(b, n) || region[n] || tried[n] || go_board_at(b, n) != GO_EMPTY) continue;
+            int np = 0, ph = 0;
+            bool closed = true;
+            pocket[np++] = n;
+            tried[n] = ++stamp;
+            while (ph < np) {
+                go_point q = pocket[ph++];
+                GO_FOR_NEIGHBORS(q, m) {
+                    if (!go_board_on(b, m) || region[m] || go_board_at(b, m) != GO_EMPTY) continue;
+                    if (tried[m]) {
+                        if (tried[m] != stamp) closed = false; /* an open area seen before */
+                        continue;
+                    }
+                    if (np >= OWL_POCKET) {
+                        closed = false;
+                        continue;
+                    }
+                    tried[m] = stamp;
+                    pocket[np++] = m;
+                }
+            }
+            if (!closed) continue;
+            for (int k = 0; k < np; k++) {
+                region[pocket[k]] = true;
+                queue[qt++] = pocket[k];
+            }
+        }
+    }
     /* Strings next to the dragon or its space. */
     bool seen[GO_MAX_POINTS];
     memset(seen, 0, sizeof seen);
@@ -174,6 +217,32 @@ static bool open_point(const go_board *b, go_point p, go_color att) {
     return true;
 }
 
+/* Open space that leads somewhere: from p, at least OWL_OPEN_AREA open points
+ * outside the region are reached through open points (a lone open point
+ * between the attacker's stones is no way out). */
+static bool open_area(const go_board *b, go_point p, go_color att, const bool *region) {
+    static _Thread_local int seen[GO_MAX_POINTS];
+    static _Thread_local int stamp;
+    go_point q[OWL_OPEN_AREA + 4];
+    if (++stamp == 1 << 30) {
+        memset(seen, 0, sizeof seen);
+        stamp = 1;
+    }
+    int n = 0, h = 0;
+    q[n++] = p;
+    seen[p] = stamp;
+    while (h < n && n < OWL_OPEN_AREA) {
+        go_point x = q[h++];
+        GO_FOR_NEIGHBORS(x, y) {
+            if (!go_board_on(b, y) || region[y] || seen[y] == stamp || go_board_at(b, y) != GO_EMPTY)
+                continue;
+            seen[y] = stamp;
+            if (open_point(b, y, att)) q[n++] = y;
+        }
+    }
+    return n >= OWL_OPEN_AREA;
+}
+
 static bool near_region(const go_board *b, const bool *region, go_point p) {
     GO_FOR_NEIGHBORS(p, n) {
         if (go_board_on(b, n) && region[n]) return true;
@@ -190,13 +259,14 @@ static go_board *framed_board(const go_board *b, const bool *region, const bool 
     static _Thread_local go_point queue[GO_MAX_POINTS];
     int qh = 0, qt = 0;
     for (int p = 0; p < GO_MAX_POINTS; p++) depth[p] = -1;
-    /* Escape seeds: outside points touching the region that are open space
+    /* Escape seeds: outside points touching the region that are open space (leading on to more of it)
          * or stones of a large friendly string. */
     GO_FOR_POINTS(b, p) {
         want[p] = region[p] ? go_board_at(b, p) : att;
         if (region[p] || !near_region(b, region, p)) continue;
         go_color k = go_board_at(b, p);
-        if ((k == def && big[p]) || (k == GO_EMPTY && open_point(b, p, att))) {
+        if ((k == def && big[p]) ||
+            (k == GO_EMPTY && open_point(b, p, att) && open_area(b, p, att, region))) {
             depth[p] = 0;
             queue[qt++] = p;
         }
@@ -284,7 +354,8 @@ static void answer_unknown(go_owl_answer *out) {
 }
 
 /* One tsumego question on the framed problem: to_play moves first. */
-static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool ko, go_owl_answer *out) {
+static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool ko, int distance,
+                  go_owl_answer *out) {
     go_tsumego_opts o;
     memset(&o, 0, sizeof o);
     if (lim) o.lim = *lim;
@@ -292,7 +363,11 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
     if (out->nodes && o.lim.max_nodes) /* the question's budget is shared */
         o.lim.max_nodes = o.lim.max_nodes > out->nodes ? o.lim.max_nodes - out->nodes : 1;
     o.all_moves = false;
-    o.distance = OWL_DISTANCE;
+    o.distance = distance;
+    /* The distance generator's loss is not re-read over every region point:
+     * on ld_owl.tst / owl.tst that full search changed no answer and cost
+     * 2 M and 4 M nodes. */
+    o.disable |= GO_TS_NO_VERIFY;
     o.fixed_master = true; /* one question: nobody is ko master (a repetition goes to the defender) */
     o.ko_master = GO_EMPTY;
     p->to_play = to_play;
@@ -428,7 +503,19 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
     GO_FOR_POINTS(p->board, q) {
         if (region[q] && go_board_at(p->board, q) == GO_EMPTY) p->nregion++;
     }
-    solve(p, to_play, lim, ko, out);
+    if (lim && lim->max_nodes) {
+        /* Half the budget for the reading at OWL_DISTANCE; when that stops
+         * at its limit, the narrower generator (d < 2) reads with the rest
+         * (ld_owl.tst 75 -> 78, owl.tst 120 -> 121 at 150k nodes; a first
+         * share of 75% or 90%: 77 + 122, 76 + 123). */
+        yomi_limits first = *lim;
+        first.max_nodes = lim->max_nodes / 2 ? lim->max_nodes / 2 : 1;
+        solve(p, to_play, &first, ko, OWL_DISTANCE, out);
+        if (out->result == YOMI_UNKNOWN && out->nodes < lim->max_nodes)
+            solve(p, to_play, lim, ko, OWL_FALLBACK_DISTANCE, out);
+    } else {
+        solve(p, to_play, lim, ko, OWL_DISTANCE, out);
+    }
     go_problem_free(p);
 }
 
