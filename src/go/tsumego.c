@@ -167,43 +167,7 @@ static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->d
 /* True when the target encloses a space of at most GO_ES_MAX points (a
  * region reached from a neighbour of its stones without crossing the target
  * string): go_life_status can only use the eye-space solver then. */
-static bool small_space(const ts *s) {
-    const go_board *b = s->b;
-    static _Thread_local uint32_t mark[GO_MAX_POINTS], stamp;
-    if (++stamp == 0) {
-        memset(mark, 0, sizeof mark);
-        stamp = 1;
-    }
-    go_point head = go_head_fast(b, s->target);
-    go_point st[GO_MAX_POINTS];
-    int ns = go_string_stones(b, s->target, st, GO_MAX_POINTS);
-    for (int i = 0; i < ns; i++) {
-        GO_FOR_NEIGHBORS(st[i], q) {
-            go_color k = go_at(b, q);
-            if (k == GO_BORDER || mark[q] == stamp || (k == s->def && go_head_fast(b, q) == head)) continue;
-            go_point fl[GO_ES_MAX + 4];
-            int n = 0;
-            bool big = false;
-            fl[n++] = q;
-            mark[q] = stamp;
-            for (int j = 0; j < n && !big; j++) {
-                GO_FOR_NEIGHBORS(fl[j], r) {
-                    go_color kr = go_at(b, r);
-                    if (kr == GO_BORDER || mark[r] == stamp || (kr == s->def && go_head_fast(b, r) == head))
-                        continue;
-                    mark[r] = stamp;
-                    if (n == GO_ES_MAX) {
-                        big = true;
-                        break;
-                    }
-                    fl[n++] = r;
-                }
-            }
-            if (!big) return true;
-        }
-    }
-    return false;
-}
+static bool small_space(const ts *s) { return go_small_space(s->b, s->target, GO_ES_MAX); }
 
 /* Benson only when the target has two liberties whose neighbours are all the
  * defender's stones (a vital region needs such a point, nearly always). */
@@ -231,29 +195,39 @@ static uint64_t static_word(const ts *s, go_color to_move) {
         (uint64_t)b->stones[GO_WHITE] << 36;
 }
 
+/* The static answer computed afresh: the filters, then the rules. A function of the
+ * position (the board, the side to move and its ko ban) alone, so that the cache below
+ * can hold it (GO_TS_NO_SCACHE computes every one afresh: the same search results). */
+static int static_fresh(ts *s, go_color to_move) {
+    const go_board *b = s->b;
+    int life = small_space(s)           ? go_life_status_max(b, s->target, to_move, TS_ES_MAX, NULL, NULL)
+        : !benson_worth(s)              ? GO_LIFE_UNKNOWN
+        : go_benson_alive(b, s->target) ? GO_LIFE_ALIVE
+                                        : GO_LIFE_UNKNOWN;
+    return life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
+}
+
 static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
-    const go_board *b = s->b;
-    uint64_t st = static_word(s, to_move);
-    uint64_t key = go_board_hash(b) ^ mix64(st);
-    const uint64_t *v = packed(s);
-    struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
     int r;
-    if (e->res && e->key == key && e->st == st && !memcmp(e->v, v, sizeof e->v)) {
-        r = e->res - 2;
+    if (s->disable & GO_TS_NO_SCACHE) {
+        r = static_fresh(s, to_move);
     } else {
-        /* The filters, then the rules (the cache keeps "unknown" too). */
-        bool space = small_space(s);
-        int life = space                    ? go_life_status_max(b, s->target, to_move, TS_ES_MAX, NULL, NULL)
-            : !benson_worth(s)              ? GO_LIFE_UNKNOWN
-            : go_benson_alive(b, s->target) ? GO_LIFE_ALIVE
-                                            : GO_LIFE_UNKNOWN;
-        r = life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
-        e->key = key;
-        e->st = st;
-        memcpy(e->v, v, sizeof e->v);
-        e->res = (int8_t)(r + 2);
+        const go_board *b = s->b;
+        uint64_t st = static_word(s, to_move);
+        uint64_t key = go_board_hash(b) ^ mix64(st);
+        const uint64_t *v = packed(s);
+        struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
+        if (e->res && e->key == key && e->st == st && !memcmp(e->v, v, sizeof e->v)) {
+            r = e->res - 2;
+        } else {
+            r = static_fresh(s, to_move); /* the cache keeps "unknown" too */
+            e->key = key;
+            e->st = st;
+            memcpy(e->v, v, sizeof e->v);
+            e->res = (int8_t)(r + 2);
+        }
     }
     if (r == 1 && last_pass && to_move == s->def) return -1;
     return r;
