@@ -267,6 +267,14 @@ static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
     }
 }
 
+/* A defender move captures an attacker string (m is then its last liberty). */
+static bool captures(const go_board *b, go_color c, go_point m) {
+    GO_FOR_NEIGHBORS(m, q) {
+        if (go_at(b, q) == go_other(c) && go_libs_fast(b, q) == 1) return true;
+    }
+    return false;
+}
+
 static int gen_moves(ts *s, go_color c, go_point *out) {
     int n = 0;
     static _Thread_local int dist[GO_MAX_POINTS];
@@ -357,6 +365,22 @@ static int cb_generate(void *ctx, int *moves, int max) {
     if (s->ended) return 0;
     go_point m[TS_MAXM];
     int n = gen_moves(s, s->to_move, m);
+    /* The defender with the target in atari: a move that neither takes the liberty
+     * nor captures leaves it in atari with no ko ban (and so does a pass, unless it
+     * ends the game), and the attacker captures at once (capture_now): only the
+     * others are worth playing. An empty list is then a true loss. */
+    if (s->to_move == s->def && !(s->disable & GO_TS_NO_STATIC) && go_libs_fast(s->b, s->target) == 1 &&
+        (s->dlimit > 1 || (s->disable & GO_TS_NO_DISTANCE))) {
+        go_point lib;
+        go_string_liberties(s->b, s->target, &lib, 1);
+        if (s->region[lib]) {
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                if (m[i] == lib || (m[i] == GO_PASS ? s->last_pass : captures(s->b, s->def, m[i])))
+                    m[k++] = m[i];
+            n = k;
+        }
+    }
     if (n > max) n = max;
     for (int i = 0; i < n; i++) moves[i] = m[i];
     return n;
@@ -392,6 +416,18 @@ static void cb_undo(void *ctx) {
     s->to_move = go_other(s->to_move);
 }
 
+/* The attacker to move captures the target now: it has one liberty, a region point the
+ * generator offers (a liberty is at distance 1), and the capture is legal (a capture
+ * is never suicide; a ko ban only when the attacker has no threat left to lift it). */
+static bool capture_now(const ts *s) {
+    if (s->to_move != s->att || go_libs_fast(s->b, s->target) != 1) return false;
+    if ((s->disable & GO_TS_NO_STATIC) || (s->dlimit <= 1 && !(s->disable & GO_TS_NO_DISTANCE))) return false;
+    go_point lib;
+    go_string_liberties(s->b, s->target, &lib, 1);
+    if (!s->region[lib]) return false;
+    return ko_ban(s, s->att) != lib || s->thr[s->att] > 0;
+}
+
 static dfpn_value cb_evaluate(void *ctx) {
     ts *s = ctx;
     if (target_captured(s)) return DFPN_WIN;
@@ -400,6 +436,7 @@ static dfpn_value cb_evaluate(void *ctx) {
      * root analysis then searches each one; the root recurs below only as a
      * repetition, so this depends on the position alone). */
     if (s->nsteps == 0) return DFPN_OPEN;
+    if (capture_now(s)) return DFPN_WIN;
     int st = static_status(s, s->to_move, s->last_pass);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
