@@ -152,7 +152,7 @@ bool go_small_space(const go_board *b, go_point v, int max) {
                     go_color kr = go_at(b, r);
                     if (kr == GO_BORDER || vis[r] == vstamp || (kr == c && go_head_fast(b, r) == h)) continue;
                     vis[r] = vstamp;
-                    if (n == max) {
+                    if (n == max || big[r] == stamp) { /* or joined a space already too large */
                         too_big = true;
                         break;
                     }
