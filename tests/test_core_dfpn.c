@@ -427,6 +427,18 @@ typedef struct mode {
     int key2_const; /* key2 is constant (needs the exact state) */
 } mode;
 
+static long n_pv_best, n_pv_stopped;
+
+/* Every move of the line is one of the position's moves (replayed on a copy of the stack). */
+static int pv_legal(graph *g, const int *pv, int len) {
+    int v = g_cur(g);
+    for (int i = 0; i < len; i++) {
+        if (pv[i] < 0 || pv[i] >= g->nch[v]) return 0;
+        v = g->ch[v][pv[i]];
+    }
+    return 1;
+}
+
 /* Solves g in mode m, compares with the oracle (root value, best move, every root move),
  * checks the PV is legal and the context is restored. Returns 1 when all agree. */
 static int check_graph(graph *g, const mode *m, int acyclic, const char *what, long inst) {
@@ -464,6 +476,24 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
         int len = dfpn_pv(s, &gm, g, pv, GMAXN);
         if (g->sp != 1) ok = 0;
         if (len > 0 && r.has_move && pv[0] != r.best_move) ok = 0;
+        /* The best line by the numbers: legal, the context restored, and on an acyclic
+         * game with a table that keeps everything, a proved root's first step is a
+         * proved winning move (the brute force agrees). */
+        int bl = dfpn_pv_best(s, &gm, g, pv, GMAXN);
+        if (g->sp != 1) ok = 0;
+        if (!pv_legal(g, pv, bl)) ok = 0;
+        if (acyclic && !m->entries && !m->weak_bits && g->term[g->root] == DFPN_OPEN && g->nch[g->root] > 0) {
+            n_pv_best++;
+            if (bl < 1) {
+                ok = 0;
+            } else if (g->is_or[g->root] == (r.result == YOMI_WIN)) {
+                dfpn_value cv = truth(g, pv[0], rep, acyclic);
+                if (cv != want) {
+                    fprintf(stderr, "best line's first move %d is not winning\n", pv[0]);
+                    ok = 0;
+                }
+            }
+        }
     }
     dfpn_move_result mr[GMAXC];
     int n = ok ? dfpn_analyse_root(s, &gm, g, &safety, mr, GMAXC) : 0;
@@ -696,6 +726,15 @@ static void test_limits(int count) {
                   "cap %llu of %llu: %s after %llu nodes (%ld plays)", (unsigned long long)cap,
                   (unsigned long long)full.nodes, vname(r.result), (unsigned long long)r.nodes, g->plays);
         if (r.result == YOMI_UNKNOWN) n_unknown_ok++;
+        /* the best line so far after a stopped search: legal, context restored, and it
+         * starts whenever the root was expanded (every root child got its numbers) */
+        {
+            int pv[GMAXN];
+            int bl = dfpn_pv_best(s, &gm, g, pv, GMAXN);
+            CHECK_MSG(g->sp == 1 && pv_legal(g, pv, bl), "best line after cap %llu: %d moves, sp %d",
+                      (unsigned long long)cap, bl, g->sp);
+            n_pv_stopped += bl >= 1;
+        }
         /* the capped search stored nothing false: the same solver finishes correctly */
         dfpn_solve(s, &gm, g, &safety_lim, &r);
         CHECK(r.result == full.result);
@@ -940,6 +979,11 @@ int main(int argc, char **argv) {
            "cross-checks\n",
            n_instances, n_agree, n_root_moves, n_unknown_ok, (unsigned long long)total_nodes, oracle_calls,
            n_oracle_cross);
+    printf("dfpn_pv_best: %ld proved roots with a best line (its first move winning, by the oracle, where "
+           "the root side wins), %ld "
+           "stopped searches with a line\n",
+           n_pv_best, n_pv_stopped);
+    CHECK(n_pv_best > 100);
     free(memo);
     return t_summary("test_core_dfpn");
 }

@@ -10,11 +10,18 @@
  *   go_life_status proves the kill (true sekis are checked by test_go_eyeshape).
  * - go_area_score against the Tromp-Taylor reachability definition on random boards.
  * - go_life_status on hand positions (Benson life, a straight three with either side to
- *   move, an open outside giving UNKNOWN). */
+ *   move, an open outside giving UNKNOWN).
+ * - The static answers are functions of the position: the same random position built
+ *   in two stone orders (so its strings link their stones differently) gets the same
+ *   go_life_status_max and go_benson_possible answers, with the eye-space cache cleared
+ *   and warm; and the life-and-death search gives the same plays and answers on Cho
+ *   problems with its static cache and without it (GO_TS_NO_SCACHE). */
 #include "go/eyes.h"
 #include "go_testutil.h"
+#include "yomi/go_tsumego.h"
 #include "testutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -582,9 +589,191 @@ static void test_symmetry(void) {
     go_board_free(s);
 }
 
+/* The regions around the string at v, flooded whole (points that are not its stones):
+ * the smallest one's size, and how many are vital (each empty point a liberty of it). */
+static void regions_oracle(const go_board *b, go_point v, int *smallest, int *vital_regions) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    go_color c = go_at(b, v);
+    int sid = go_string_id(b, v);
+    bool seen[GO_MAX_POINTS] = {false}, seen_c[GO_MAX_POINTS] = {false};
+    *smallest = GO_MAX_POINTS;
+    *vital_regions = 0;
+    GO_FOR_POINTS(b, p) {
+        if (go_at(b, p) != c || go_string_id(b, p) != sid) continue;
+        for (int d = 0; d < 4; d++) {
+            go_point q = p + dirs[d];
+            go_color k = go_at(b, q);
+            /* The space: every point but the string's own stones. */
+            if (k != GO_BORDER && !(k == c && go_string_id(b, q) == sid) && !seen[q]) {
+                go_point st[GO_MAX_POINTS];
+                int n = 0, sp = 0;
+                st[sp++] = q;
+                seen[q] = true;
+                while (sp) {
+                    go_point x = st[--sp];
+                    n++;
+                    for (int e = 0; e < 4; e++) {
+                        go_point y = x + dirs[e];
+                        go_color ky = go_at(b, y);
+                        if (ky == GO_BORDER || seen[y] || (ky == c && go_string_id(b, y) == sid)) continue;
+                        seen[y] = true;
+                        st[sp++] = y;
+                    }
+                }
+                if (n < *smallest) *smallest = n;
+            }
+            /* Benson's regions: maximal sets of points that are not c's. */
+            if (k != GO_BORDER && k != c && !seen_c[q]) {
+                go_point st[GO_MAX_POINTS];
+                int sp = 0;
+                bool ok = true;
+                st[sp++] = q;
+                seen_c[q] = true;
+                while (sp) {
+                    go_point x = st[--sp];
+                    if (go_at(b, x) == GO_EMPTY) {
+                        bool lib = false;
+                        for (int e = 0; e < 4; e++) {
+                            go_point y = x + dirs[e];
+                            lib |= go_at(b, y) == c && go_string_id(b, y) == sid;
+                        }
+                        ok &= lib;
+                    }
+                    for (int e = 0; e < 4; e++) {
+                        go_point y = x + dirs[e];
+                        go_color ky = go_at(b, y);
+                        if (ky == GO_BORDER || ky == c || seen_c[y]) continue;
+                        seen_c[y] = true;
+                        st[sp++] = y;
+                    }
+                }
+                *vital_regions += ok;
+            }
+        }
+    }
+}
+
+/* ---- Static answers depend on the position alone ----
+ * A cached answer (the eye-space cache here, the search's static cache in tsumego.c)
+ * is right only if computing it again gives the same: nothing may depend on the order
+ * of a string's stones, which follows the moves that built the position. */
+static void test_order_independent(void) {
+    go_board *b = go_board_new(7), *s = go_board_new(7);
+    int boards = t_sanitized() ? 150 : 2000;
+    long compared = 0, definite = 0, possible = 0, small = 0;
+    for (int i = 0; i < boards; i++) {
+        int size = 5 + i % 3;
+        random_board(b, size, 42, 30);
+        /* The same stones placed in a shuffled order, passes until each one fits. */
+        go_point pts[GO_MAX_POINTS];
+        int n = 0;
+        GO_FOR_POINTS(b, p) {
+            if (go_at(b, p) != GO_EMPTY) pts[n++] = p;
+        }
+        for (int j = n - 1; j > 0; j--) {
+            int k = (int)(rnd() % (uint32_t)(j + 1));
+            go_point t = pts[j];
+            pts[j] = pts[k];
+            pts[k] = t;
+        }
+        go_board_clear(s, size);
+        for (int pass = 0; pass < 4; pass++)
+            for (int j = 0; j < n; j++)
+                if (go_board_at(s, pts[j]) == GO_EMPTY) go_board_setup(s, pts[j], go_at(b, pts[j]));
+        bool same_pos = true;
+        GO_FOR_POINTS(b, p) { same_pos &= go_board_at(s, p) == go_at(b, p); }
+        CHECK(same_pos);
+        if (!same_pos) continue;
+        GO_FOR_POINTS(b, p) {
+            if (go_at(b, p) == GO_EMPTY || go_string_id(b, p) != p) continue;
+            bool p1 = go_benson_possible(b, p), p2 = go_benson_possible(s, p);
+            int smallest, vital;
+            regions_oracle(b, p, &smallest, &vital);
+            CHECK_MSG(p1 == (vital >= 2) && p2 == p1,
+                      "go_benson_possible: %d and %d, %d vital regions (board %d)", p1, p2, vital, i);
+            possible += p1;
+            for (int mx = 1; mx <= GO_ES_MAX; mx += 3) {
+                bool s1 = go_small_space(b, p, mx), s2 = go_small_space(s, p, mx);
+                CHECK_MSG(s1 == (smallest <= mx) && s2 == s1,
+                          "go_small_space(%d): %d and %d, smallest space %d (board %d)", mx, s1, s2, smallest,
+                          i);
+                small += s1;
+            }
+            for (int tm = 0; tm < 2; tm++) {
+                go_color to = tm ? GO_WHITE : GO_BLACK;
+                for (int mp = 4; mp <= 6; mp += 2) {
+                    go_es_cache_clear();
+                    int fresh = go_life_status_max(b, p, to, mp, NULL, NULL);
+                    int warm = go_life_status_max(b, p, to, mp, NULL, NULL);
+                    int other = go_life_status_max(s, p, to, mp, NULL, NULL);
+                    go_es_cache_clear();
+                    int other_fresh = go_life_status_max(s, p, to, mp, NULL, NULL);
+                    CHECK_MSG(fresh == warm && fresh == other && fresh == other_fresh,
+                              "go_life_status_max differs: %d fresh, %d cached, %d and %d in another stone "
+                              "order (board %d)",
+                              fresh, warm, other, other_fresh, i);
+                    compared++;
+                    definite += fresh != GO_LIFE_UNKNOWN;
+                }
+            }
+        }
+    }
+    printf(
+        "stone order and cache: %d boards, %ld statuses (%ld proven) identical; %ld Benson candidates, %ld "
+        "small spaces as flooded whole\n",
+        boards, compared, definite, possible, small);
+    CHECK(definite > 100);
+    go_board_free(b);
+    go_board_free(s);
+}
+
+/* The search with and without its static cache: the same plays and answers. */
+static void test_search_static_cache(const char *data) {
+    char path[1024];
+    int solved = 0, problems = 0;
+    uint64_t nodes = 0;
+    int every = t_sanitized() ? 150 : 45;
+    for (int k = 1; k <= 900; k += every) {
+        snprintf(path, sizeof path, "%s/go/sanderland/cho-elementary/Prob%04d.json", data, k);
+        go_tsumego_answer *a[2];
+        for (int c = 0; c < 2; c++) {
+            a[c] = calloc(1, sizeof *a[c]);
+            yomi_error err;
+            memset(&err, 0, sizeof err);
+            go_problem *p = go_problem_load(path, NULL, &err);
+            CHECK_MSG(p != NULL, "cannot load %s", path);
+            if (!p) {
+                free(a[0]);
+                if (c) free(a[1]);
+                return;
+            }
+            go_tsumego_opts o;
+            memset(&o, 0, sizeof o);
+            o.lim.max_nodes = t_sanitized() ? 20000 : 60000;
+            o.all_moves = true;
+            o.disable = c ? GO_TS_NO_SCACHE : 0;
+            go_tsumego_solve(p, &o, a[c]);
+            go_problem_free(p);
+        }
+        problems++;
+        CHECK_MSG(
+            a[0]->result == a[1]->result && a[0]->nodes == a[1]->nodes && a[0]->nmoves == a[1]->nmoves,
+            "%s: with the static cache %s in %llu plays (%d moves), without %s in %llu plays (%d moves)",
+            path, go_tsumego_result_name(a[0]->result), (unsigned long long)a[0]->nodes, a[0]->nmoves,
+            go_tsumego_result_name(a[1]->result), (unsigned long long)a[1]->nodes, a[1]->nmoves);
+        for (int j = 0; j < a[0]->nmoves && j < a[1]->nmoves; j++) CHECK(a[0]->moves[j] == a[1]->moves[j]);
+        solved += a[0]->result != YOMI_UNKNOWN;
+        nodes += a[0]->nodes;
+        free(a[0]);
+        free(a[1]);
+    }
+    printf("search with and without the static cache: %d Cho problems (%d answered), %llu plays each way\n",
+           problems, solved, (unsigned long long)nodes);
+    CHECK(solved >= problems / 2);
+}
+
 int main(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
+    CHECK_MSG(argc >= 2, "usage: test_go_eyes DATA_DIR");
     test_benson_known();
     test_benson_brute();
     test_benson_local();
@@ -594,5 +783,7 @@ int main(int argc, char **argv) {
     test_area_score();
     test_life_status();
     test_symmetry();
+    test_order_independent();
+    if (argc >= 2) test_search_static_cache(argv[1]);
     return t_summary("test_go_eyes");
 }

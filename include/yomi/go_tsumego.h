@@ -86,6 +86,7 @@ enum {
     /* 1u << 5 named tsumego.c's own df-pn, removed: core's dfpn is the only search. */
     GO_TS_NO_EXCHANGE = 1u << 6, /* keep forcing exchanges among the winning first moves */
     GO_TS_NO_VERIFY = 1u << 7, /* trust the distance generator: no full-region check of its answer */
+    GO_TS_NO_SCACHE = 1u << 8, /* every static answer computed afresh (tests: the cache changes nothing) */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

@@ -787,6 +787,64 @@ int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
     return len;
 }
 
+int dfpn_pv_best(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
+    if (!check_game(g) || g->state_size != s->state_size || !s->have_root) return 0;
+    s->g = g;
+    s->ctx = ctx;
+    int len = 0;
+    int *buf = malloc((size_t)g->max_moves * sizeof *buf);
+    if (!buf) return 0;
+    while (len < max) {
+        if (!ensure_path(s, len + 2)) break;
+        read_pos(s, &s->path[len], path_state(s, len));
+        if (len == 0 && !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) break;
+        int rep = 0;
+        for (int j = 0; j < len && !rep; j++)
+            rep = same_pos(s, &s->path[j], path_state(s, j), &s->path[len], path_state(s, len));
+        if (rep || g->evaluate(ctx) != DFPN_OPEN) break;
+        int is_or = node_is_or(s, len);
+        int n = g->generate(ctx, buf, g->max_moves), best = -1;
+        if (n > g->max_moves) n = g->max_moves;
+        uint32_t bsel = DFPN_INF, bother = 0;
+        for (int i = 0; i < n; i++) {
+            g->play(ctx, buf[i]);
+            dfpn_pos p;
+            unsigned char *st = path_state(s, len + 1);
+            read_pos(s, &p, st);
+            uint32_t pn = 0, dn = 0;
+            int known = 1, crep = 0;
+            for (int j = 0; j <= len && !crep; j++) crep = same_pos(s, &s->path[j], path_state(s, j), &p, st);
+            dfpn_value v = crep ? rep_value(s) : g->evaluate(ctx);
+            if (v == DFPN_WIN || v == DFPN_LOSS) {
+                pn = v == DFPN_WIN ? 0 : DFPN_INF;
+                dn = v == DFPN_WIN ? DFPN_INF : 0;
+            } else {
+                dfpn_entry *e = tt_find(s, &p, st);
+                if (e) {
+                    pn = e->pn;
+                    dn = e->dn;
+                } else {
+                    known = 0;
+                }
+            }
+            g->undo(ctx);
+            if (!known) continue;
+            uint32_t sel = is_or ? pn : dn, other = is_or ? dn : pn;
+            if (best < 0 || sel < bsel || (sel == bsel && other > bother)) {
+                best = i;
+                bsel = sel;
+                bother = other;
+            }
+        }
+        if (best < 0) break;
+        g->play(ctx, buf[best]);
+        moves[len++] = buf[best];
+    }
+    for (int i = 0; i < len; i++) g->undo(ctx);
+    free(buf);
+    return len;
+}
+
 int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, dfpn_move_result *out,
                       int max) {
     if (begin(s, g, ctx, lim) != 0) return -1;

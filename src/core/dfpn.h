@@ -140,6 +140,15 @@ int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, d
  * length (<= max). */
 int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max);
 
+/* The best line so far, also after a stopped search (on the same root): from each
+ * position the child with the smallest proof number where the OR side moves, the
+ * smallest disproof number where the AND side moves (ties: the larger other number,
+ * then the earlier move), as the table, the terminal values and the repetition rule
+ * give them; children without an entry are passed over. Stops at a repetition, a
+ * terminal position, a position with no known child, or max. A guide, not a proof,
+ * unless the result was proved and every step was proved. Returns its length. */
+int dfpn_pv_best(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max);
+
 /* One root move's answer. */
 typedef struct dfpn_move_result {
     int move;

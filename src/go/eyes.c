@@ -116,31 +116,88 @@ int go_benson(const go_board *b, go_color c, uint8_t *alive, uint8_t *region) {
     return count;
 }
 
+bool go_small_space(const go_board *b, go_point v, int max) {
+    static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
+    go_color c = go_board_at(b, v);
+    if (c != GO_BLACK && c != GO_WHITE) return false;
+    if (max > GO_MAX_POINTS - 1) max = GO_MAX_POINTS - 1;
+    /* big[]: points of a space already found too large (skipped as starting points);
+     * vis[]: the points of the current flood only. A flood stops early, so its marks
+     * must not act as walls for the next one: the answer would then depend on the
+     * order of the string's stones, that is on the moves that built it. */
+    static _Thread_local uint32_t big[GO_MAX_POINTS], vis[GO_MAX_POINTS], stamp, vstamp;
+    if (++stamp == 0) {
+        memset(big, 0, sizeof big);
+        stamp = 1;
+    }
+    go_point h = go_head_fast(b, v);
+    go_point st[GO_MAX_POINTS], fl[GO_MAX_POINTS];
+    int ns = go_string_stones(b, v, st, GO_MAX_POINTS);
+    for (int i = 0; i < ns; i++)
+        for (int d = 0; d < 4; d++) {
+            go_point q = st[i] + dirs[d];
+            go_color k = go_at(b, q);
+            if (k == GO_BORDER || big[q] == stamp || (k == c && go_head_fast(b, q) == h)) continue;
+            if (++vstamp == 0) {
+                memset(vis, 0, sizeof vis);
+                vstamp = 1;
+            }
+            int n = 0;
+            bool too_big = false;
+            fl[n++] = q;
+            vis[q] = vstamp;
+            for (int j = 0; j < n && !too_big; j++)
+                for (int e = 0; e < 4; e++) {
+                    go_point r = fl[j] + dirs[e];
+                    go_color kr = go_at(b, r);
+                    if (kr == GO_BORDER || vis[r] == vstamp || (kr == c && go_head_fast(b, r) == h)) continue;
+                    vis[r] = vstamp;
+                    if (n == max || big[r] == stamp) { /* or joined a space already too large */
+                        too_big = true;
+                        break;
+                    }
+                    fl[n++] = r;
+                }
+            if (!too_big) return true;
+            for (int j = 0; j < n; j++) big[fl[j]] = stamp; /* all in one too-large space */
+        }
+    return false;
+}
+
 bool go_benson_possible(const go_board *b, go_point v) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     go_color c = go_board_at(b, v);
     if (c != GO_BLACK && c != GO_WHITE) return false;
-    static _Thread_local uint32_t mark[GO_MAX_POINTS], stamp;
+    /* seen[]: points of regions already judged (skipped as starting points); vis[]: the
+     * current flood. A flood that stops early must not leave walls for the next one (the
+     * count would then depend on the order of the string's stones). */
+    static _Thread_local uint32_t seen[GO_MAX_POINTS], vis[GO_MAX_POINTS], stamp, vstamp;
     if (++stamp == 0) {
-        memset(mark, 0, sizeof mark);
+        memset(seen, 0, sizeof seen);
         stamp = 1;
     }
-    go_point st[GO_MAX_POINTS], stack[GO_MAX_POINTS];
+    go_point st[GO_MAX_POINTS], stack[GO_MAX_POINTS], done[GO_MAX_POINTS];
     int ns = go_string_stones(b, v, st, GO_MAX_POINTS), vital = 0;
     for (int i = 0; i < ns && vital < 2; i++)
         for (int d = 0; d < 4 && vital < 2; d++) {
             go_point q = st[i] + dirs[d];
             go_color k = go_at(b, q);
-            if (k == GO_BORDER || k == c || mark[q] == stamp) continue;
+            if (k == GO_BORDER || k == c || seen[q] == stamp) continue;
+            if (++vstamp == 0) {
+                memset(vis, 0, sizeof vis);
+                vstamp = 1;
+            }
             /* One region (non-c points): vital unless an empty point of it is not
-             * a liberty of the string. The flood stops at the first such point
-             * (the rest of the region stays unmarked: it is not counted). */
+             * a liberty of the string. The flood stops at the first such point;
+             * the points it reached are in that same region, so none of them
+             * starts another flood. */
             bool ok = true;
-            int sp = 0;
+            int sp = 0, nd = 0;
             stack[sp++] = q;
-            mark[q] = stamp;
+            vis[q] = vstamp;
             while (sp && ok) {
                 go_point p = stack[--sp];
+                done[nd++] = p;
                 if (go_at(b, p) == GO_EMPTY && !go_string_has_lib(b, v, p)) {
                     ok = false;
                     break;
@@ -148,11 +205,13 @@ bool go_benson_possible(const go_board *b, go_point v) {
                 for (int e = 0; e < 4; e++) {
                     go_point n = p + dirs[e];
                     go_color kn = go_at(b, n);
-                    if (kn == GO_BORDER || kn == c || mark[n] == stamp) continue;
-                    mark[n] = stamp;
+                    if (kn == GO_BORDER || kn == c || vis[n] == vstamp) continue;
+                    vis[n] = vstamp;
                     stack[sp++] = n;
                 }
             }
+            for (int j = 0; j < nd; j++) seen[done[j]] = stamp;
+            for (int j = 0; j < sp; j++) seen[stack[j]] = stamp;
             vital += ok;
         }
     return vital >= 2;

@@ -36,6 +36,10 @@ bool go_benson_alive_all(const go_board *b, const go_point *seeds, int nseeds);
  * regions (maximal connected sets of points that are not its colour) in which every
  * empty point is its liberty. False means go_benson cannot call it alive. */
 bool go_benson_possible(const go_board *b, go_point v);
+/* True when the string at v encloses a space of at most max points: a connected set of
+ * points (empty or stones of any colour but the string's own) reached from a neighbour
+ * of the string without crossing it. A function of the position alone. */
+bool go_small_space(const go_board *b, go_point v, int max);
 
 /* ---- Eye points and tiger's mouths ----
  * Eye point (不入点) of c: an empty point whose on-board neighbours are all c stones,

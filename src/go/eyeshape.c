@@ -678,6 +678,15 @@ static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) 
     return go_benson_alive_all(b, need, nneed);
 }
 
+static void sort_points(go_point *p, int n) {
+    for (int i = 1; i < n; i++) {
+        go_point x = p[i];
+        int j = i;
+        for (; j > 0 && p[j - 1] > x; j--) p[j] = p[j - 1];
+        p[j] = x;
+    }
+}
+
 int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *moves, int *nmoves) {
     return go_life_status_max(b, v, to_move, GO_ES_MAX, moves, nmoves);
 }
@@ -697,6 +706,10 @@ int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_
     go_point stones[GO_MAX_POINTS], libs[GO_MAX_POINTS];
     int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
     int nl = go_string_liberties(b, v, libs, GO_MAX_POINTS);
+    /* Board order, not the string's link order (which depends on the moves that
+     * built it): the spaces, their numbering and the joint game below are then a
+     * function of the position alone, so a cached answer equals a fresh one. */
+    sort_points(stones, ns); /* (liberties come in board order) */
     uint8_t in_space[GO_MAX_POINTS];
     memset(in_space, 0, sizeof in_space);
     static _Thread_local go_es_region spaces[MAX_SPACES];

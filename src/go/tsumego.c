@@ -167,43 +167,7 @@ static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->d
 /* True when the target encloses a space of at most GO_ES_MAX points (a
  * region reached from a neighbour of its stones without crossing the target
  * string): go_life_status can only use the eye-space solver then. */
-static bool small_space(const ts *s) {
-    const go_board *b = s->b;
-    static _Thread_local uint32_t mark[GO_MAX_POINTS], stamp;
-    if (++stamp == 0) {
-        memset(mark, 0, sizeof mark);
-        stamp = 1;
-    }
-    go_point head = go_head_fast(b, s->target);
-    go_point st[GO_MAX_POINTS];
-    int ns = go_string_stones(b, s->target, st, GO_MAX_POINTS);
-    for (int i = 0; i < ns; i++) {
-        GO_FOR_NEIGHBORS(st[i], q) {
-            go_color k = go_at(b, q);
-            if (k == GO_BORDER || mark[q] == stamp || (k == s->def && go_head_fast(b, q) == head)) continue;
-            go_point fl[GO_ES_MAX + 4];
-            int n = 0;
-            bool big = false;
-            fl[n++] = q;
-            mark[q] = stamp;
-            for (int j = 0; j < n && !big; j++) {
-                GO_FOR_NEIGHBORS(fl[j], r) {
-                    go_color kr = go_at(b, r);
-                    if (kr == GO_BORDER || mark[r] == stamp || (kr == s->def && go_head_fast(b, r) == head))
-                        continue;
-                    mark[r] = stamp;
-                    if (n == GO_ES_MAX) {
-                        big = true;
-                        break;
-                    }
-                    fl[n++] = r;
-                }
-            }
-            if (!big) return true;
-        }
-    }
-    return false;
-}
+static bool small_space(const ts *s) { return go_small_space(s->b, s->target, GO_ES_MAX); }
 
 /* Benson only when the target has two liberties whose neighbours are all the
  * defender's stones (a vital region needs such a point, nearly always). */
@@ -231,29 +195,39 @@ static uint64_t static_word(const ts *s, go_color to_move) {
         (uint64_t)b->stones[GO_WHITE] << 36;
 }
 
+/* The static answer computed afresh: the filters, then the rules. A function of the
+ * position (the board, the side to move and its ko ban) alone, so that the cache below
+ * can hold it (GO_TS_NO_SCACHE computes every one afresh: the same search results). */
+static int static_fresh(ts *s, go_color to_move) {
+    const go_board *b = s->b;
+    int life = small_space(s)           ? go_life_status_max(b, s->target, to_move, TS_ES_MAX, NULL, NULL)
+        : !benson_worth(s)              ? GO_LIFE_UNKNOWN
+        : go_benson_alive(b, s->target) ? GO_LIFE_ALIVE
+                                        : GO_LIFE_UNKNOWN;
+    return life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
+}
+
 static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
-    const go_board *b = s->b;
-    uint64_t st = static_word(s, to_move);
-    uint64_t key = go_board_hash(b) ^ mix64(st);
-    const uint64_t *v = packed(s);
-    struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
     int r;
-    if (e->res && e->key == key && e->st == st && !memcmp(e->v, v, sizeof e->v)) {
-        r = e->res - 2;
+    if (s->disable & GO_TS_NO_SCACHE) {
+        r = static_fresh(s, to_move);
     } else {
-        /* The filters, then the rules (the cache keeps "unknown" too). */
-        bool space = small_space(s);
-        int life = space                    ? go_life_status_max(b, s->target, to_move, TS_ES_MAX, NULL, NULL)
-            : !benson_worth(s)              ? GO_LIFE_UNKNOWN
-            : go_benson_alive(b, s->target) ? GO_LIFE_ALIVE
-                                            : GO_LIFE_UNKNOWN;
-        r = life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
-        e->key = key;
-        e->st = st;
-        memcpy(e->v, v, sizeof e->v);
-        e->res = (int8_t)(r + 2);
+        const go_board *b = s->b;
+        uint64_t st = static_word(s, to_move);
+        uint64_t key = go_board_hash(b) ^ mix64(st);
+        const uint64_t *v = packed(s);
+        struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
+        if (e->res && e->key == key && e->st == st && !memcmp(e->v, v, sizeof e->v)) {
+            r = e->res - 2;
+        } else {
+            r = static_fresh(s, to_move); /* the cache keeps "unknown" too */
+            e->key = key;
+            e->st = st;
+            memcpy(e->v, v, sizeof e->v);
+            e->res = (int8_t)(r + 2);
+        }
     }
     if (r == 1 && last_pass && to_move == s->def) return -1;
     return r;
@@ -291,6 +265,14 @@ static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
         s->b->ko_color = saved_kc;
         if (s->thr[saved_kc] != TS_THR_INF) s->thr[saved_kc]++;
     }
+}
+
+/* A defender move captures an attacker string (m is then its last liberty). */
+static bool captures(const go_board *b, go_color c, go_point m) {
+    GO_FOR_NEIGHBORS(m, q) {
+        if (go_at(b, q) == go_other(c) && go_libs_fast(b, q) == 1) return true;
+    }
+    return false;
 }
 
 static int gen_moves(ts *s, go_color c, go_point *out) {
@@ -383,6 +365,22 @@ static int cb_generate(void *ctx, int *moves, int max) {
     if (s->ended) return 0;
     go_point m[TS_MAXM];
     int n = gen_moves(s, s->to_move, m);
+    /* The defender with the target in atari: a move that neither takes the liberty
+     * nor captures leaves it in atari with no ko ban (and so does a pass, unless it
+     * ends the game), and the attacker captures at once (capture_now): only the
+     * others are worth playing. An empty list is then a true loss. */
+    if (s->to_move == s->def && !(s->disable & GO_TS_NO_STATIC) && go_libs_fast(s->b, s->target) == 1 &&
+        (s->dlimit > 1 || (s->disable & GO_TS_NO_DISTANCE))) {
+        go_point lib;
+        go_string_liberties(s->b, s->target, &lib, 1);
+        if (s->region[lib]) {
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                if (m[i] == lib || (m[i] == GO_PASS ? s->last_pass : captures(s->b, s->def, m[i])))
+                    m[k++] = m[i];
+            n = k;
+        }
+    }
     if (n > max) n = max;
     for (int i = 0; i < n; i++) moves[i] = m[i];
     return n;
@@ -418,6 +416,18 @@ static void cb_undo(void *ctx) {
     s->to_move = go_other(s->to_move);
 }
 
+/* The attacker to move captures the target now: it has one liberty, a region point the
+ * generator offers (a liberty is at distance 1), and the capture is legal (a capture
+ * is never suicide; a ko ban only when the attacker has no threat left to lift it). */
+static bool capture_now(const ts *s) {
+    if (s->to_move != s->att || go_libs_fast(s->b, s->target) != 1) return false;
+    if ((s->disable & GO_TS_NO_STATIC) || (s->dlimit <= 1 && !(s->disable & GO_TS_NO_DISTANCE))) return false;
+    go_point lib;
+    go_string_liberties(s->b, s->target, &lib, 1);
+    if (!s->region[lib]) return false;
+    return ko_ban(s, s->att) != lib || s->thr[s->att] > 0;
+}
+
 static dfpn_value cb_evaluate(void *ctx) {
     ts *s = ctx;
     if (target_captured(s)) return DFPN_WIN;
@@ -426,6 +436,7 @@ static dfpn_value cb_evaluate(void *ctx) {
      * root analysis then searches each one; the root recurs below only as a
      * repetition, so this depends on the position alone). */
     if (s->nsteps == 0) return DFPN_OPEN;
+    if (capture_now(s)) return DFPN_WIN;
     int st = static_status(s, s->to_move, s->last_pass);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
