@@ -481,6 +481,15 @@ static void remaining(const ts *s, const yomi_limits *all, uint64_t used, yomi_l
     }
 }
 
+/* True when the problem's one deadline or node budget is spent: every later
+ * check is skipped (a skipped check changes nothing it has not proved), so
+ * the answer checks share the main search's limit instead of adding theirs. */
+static bool out_of_budget(const ts *s, const yomi_limits *all, uint64_t used) {
+    if (all->max_nodes && used >= all->max_nodes) return true;
+    if (all->cancel && atomic_load(all->cancel)) return true;
+    return all->max_seconds > 0 && yomi_ctl_elapsed(&s->ctl) >= all->max_seconds;
+}
+
 /* One tier with core's dfpn: fills wins[] for moves[]; returns 1 when the side
  * to play wins, 0 when it loses, -1 unknown. *used counts plays. */
 static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
@@ -510,7 +519,7 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
     }
     static _Thread_local dfpn_move_result mr[TS_MAXM];
     remaining(s, all, *used, &lim);
-    int k = dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
+    int k = out_of_budget(s, all, *used) ? 0 : dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
     for (int j = 0; j < k; j++) {
         *used += mr[j].nodes;
         for (int i = 0; i < n; i++) {
@@ -521,6 +530,11 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
                 wins[i] = (mr[j].result == YOMI_WIN) == me_att;
         }
     }
+    /* The main search proved its own best move: a limit that stopped the
+     * root analysis leaves that one a win, the others undecided. */
+    if (r.has_move)
+        for (int i = 0; i < n; i++)
+            if (moves[i] == r.best_move && wins[i] < 0) wins[i] = 1;
     return 1;
 }
 
@@ -584,20 +598,23 @@ static int xc_only_banned(ts *s, go_problem *p, dfpn *d, const go_point *ban, in
     return (r.result == YOMI_WIN) != (p->to_play == s->att);
 }
 
-/* The main line after first move m (m included), or 0. */
-static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int max) {
+/* The main line after first move m (m included): at most 200,000 plays of
+ * what the problem's limits leave (they are not counted in the answer's
+ * nodes); just m when they are spent. */
+static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int max, const yomi_limits *all,
+                    uint64_t used) {
     go_point sk;
     go_color skc = GO_EMPTY;
-    if (!ts_play(s, p->to_play, m, &sk, &skc)) return 0;
+    int n = 0;
+    pv[n++] = m;
+    if (out_of_budget(s, all, used) || !ts_play(s, p->to_play, m, &sk, &skc)) return n;
     dfpn_game g;
     core_game(s, &g);
     new_root(s, d, go_other(p->to_play));
     yomi_limits lim;
-    memset(&lim, 0, sizeof lim);
-    lim.max_nodes = 200000;
+    remaining(s, all, used, &lim);
+    if (!lim.max_nodes || lim.max_nodes > 200000) lim.max_nodes = 200000;
     dfpn_result r;
-    int n = 0;
-    pv[n++] = m;
     if (!target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result != YOMI_UNKNOWN) {
         int pvm[GO_TSUMEGO_MAX_PV];
         int k = dfpn_pv(d, &g, s, pvm, max - 1);
@@ -617,7 +634,7 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
     int nxc = 0;
     uint64_t spent = 0;
     go_color me = p->to_play, opp = go_other(me);
-    for (int i = 0; i < n && spent < budget; i++) {
+    for (int i = 0; i < n && spent < budget && !out_of_budget(s, all, *used); i++) {
         go_point others[16];
         int no = 0;
         for (int j = 0; j < n; j++)
@@ -627,7 +644,7 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
         if (!ts_play(s, me, out->moves[i], &sk, &skc)) continue;
         go_point replies[TS_MAXM];
         int nr = target_captured(s) ? 0 : gen_moves(s, opp, replies) - 1; /* not the pass */
-        for (int k = 0; k < nr && !xc[i] && spent < budget; k++) {
+        for (int k = 0; k < nr && !xc[i] && spent < budget && !out_of_budget(s, all, *used + spent); k++) {
             if (!ts_play(s, opp, replies[k], &sk2, &skc2)) continue;
             uint64_t u = *used + spent;
             /* Only an answer that captures m's stone: m then left nothing behind. */
@@ -664,10 +681,10 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
  * (undecided moves are not lost). */
 static void refute_moves(ts *s, go_problem *p, dfpn *d, const go_point *m, int n, bool *lost,
                          const yomi_limits *all, uint64_t budget, uint64_t *used) {
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++) lost[i] = false;
+    for (int i = 0; i < n && !out_of_budget(s, all, *used); i++) {
         go_point sk;
         go_color skc = GO_EMPTY;
-        lost[i] = false;
         if (!ts_play(s, p->to_play, m[i], &sk, &skc)) continue;
         if (!target_captured(s)) {
             dfpn_game g;
@@ -815,7 +832,7 @@ again:
                     continue;
                 }
                 if (out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
                 tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
@@ -824,7 +841,7 @@ again:
                 uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
                 prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
                 if (out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
                 yomi_limits lim;
@@ -832,7 +849,7 @@ again:
                 uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 2000000;
                 drop_exchanges(&s, p, d, out, L, budget, &used);
                 if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             break;
         }
@@ -843,7 +860,7 @@ again:
     if (d && !full && !(o->disable & GO_TS_NO_VERIFY) && out->result == YOMI_LOSS) {
         yomi_limits lim;
         remaining(&s, L, used, &lim);
-        if (!s.ctl.stopped && (!o->lim.max_nodes || used < o->lim.max_nodes)) {
+        if (!out_of_budget(&s, &o->lim, used)) {
             full = true;
             heur = malloc(sizeof *heur);
             if (heur) *heur = *out;
