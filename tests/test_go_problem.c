@@ -14,7 +14,12 @@
  *    so they are listed as exchanges, not as answers.
  *  - Checking the distance generator's winners with the full region: Cho
  *    elementary #741, where the distance generator alone also "wins" with F19
- *    and G19 and the book gives G18 and F18 only. */
+ *    and G19 and the book gives G18 and F18 only.
+ *  - The bent-four rule: Cho elementary #21 and #275, where the book kills at
+ *    A19 by the Japanese rule (bent four in the corner is dead): with the rule
+ *    the answer is a win with A19 alone, marked by_rule; without it, the same
+ *    move is a ko_win (area rules), and the answer is never marked.
+ *  - One deadline: the answer checks stop with the main search's time limit. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,11 +194,59 @@ static void test_verify(const char *data) {
     go_problem_free(p);
 }
 
+static void test_bent_four(const char *data) {
+    static const int probs[2] = {21, 275};
+    for (int k = 0; k < 2; k++) {
+        go_problem *p = load_cho(data, probs[k]);
+        if (!p) continue;
+        go_tsumego_answer a;
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.lim.max_nodes = 2000000;
+        o.bent_four_dead = true;
+        go_tsumego_solve(p, &o, &a);
+        CHECK_MSG(a.result == YOMI_WIN && a.by_rule && a.nmoves == 1 && answer_has(&a, p, "A19"),
+                  "Prob%04d, Japanese rule: %s%s with %d moves, the book: A19 kills", probs[k],
+                  go_tsumego_result_name(a.result), a.by_rule ? " by rule" : "", a.nmoves);
+        o.bent_four_dead = false;
+        go_tsumego_solve(p, &o, &a);
+        CHECK_MSG(a.result == YOMI_KO_WIN && !a.by_rule && answer_has(&a, p, "A19"),
+                  "Prob%04d, area rules: %s%s, A19 should be a ko_win", probs[k],
+                  go_tsumego_result_name(a.result), a.by_rule ? " by rule" : "");
+        go_problem_free(p);
+    }
+}
+
+static void test_one_deadline(const char *data) {
+    static const int probs[2] = {331, 581};
+    for (int k = 0; k < 2; k++) {
+        go_problem *p = load_cho(data, probs[k]);
+        if (!p) continue;
+        go_tsumego_answer a;
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.lim.max_seconds = 0.5;
+        go_tsumego_solve(p, &o, &a);
+        /* The clock is polled every 128 plays (tens of milliseconds here on a
+         * loaded machine, more under the sanitizers); a check with a budget of
+         * its own (the main line had 200,000 plays, each check question at
+         * least a millisecond) ran seconds past the limit. */
+        CHECK_MSG(a.seconds < 0.5 + 0.4, "Prob%04d: %.3f s at a 0.5 s limit", probs[k], a.seconds);
+        CHECK_MSG(a.result == YOMI_UNKNOWN || a.result == YOMI_LOSS || a.nmoves > 0,
+                  "Prob%04d: %s with no move at the limit", probs[k], go_tsumego_result_name(a.result));
+        go_problem_free(p);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     test_blocking_hole();
     test_blocking_vs_plain(data);
     test_exchange(data);
     test_verify(data);
+    test_bent_four(data);
+    test_one_deadline(data);
     return t_summary("test_go_problem");
 }

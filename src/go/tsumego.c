@@ -729,6 +729,128 @@ static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, co
     return keep_moves(out, lost);
 }
 
+/* ---- The Japanese bent-four rule ----
+ *
+ * Bent four in the corner is dead under the Japanese rules (Cho Chikun's
+ * books follow them): its ko is one only the attacker can start, so the
+ * attacker waits, removes every ko threat the defender has, and starts it at
+ * the end (the 1989 rules' confirmation phase: there a ko retake needs a pass
+ * first, so whoever captures first in a ko wins it). The rule's game: the
+ * defender has unlimited threats, the attacker none, but two passes do not
+ * end in the defender's favour; they start the confirmation, a search with
+ * the attacker to move and no threats on either side, where two passes do.
+ * An attacker's ko_win move m kills by the rule when the attacker wins that
+ * game after m. A confirmation a limit stops counts for the defender. */
+typedef struct jp_ctx {
+    dfpn *conf; /* the confirmation searches' own table */
+    uint64_t per, nodes, cap; /* plays a confirmation, plays spent, most to spend */
+    const yomi_limits *all; /* the problem's limits ... */
+    uint64_t used; /* ... and its plays before this question */
+    struct jp_seen {
+        uint64_t key;
+        int8_t res; /* 0 empty, 1 attacker wins, 2 it does not */
+    } seen[1024];
+} jp_ctx;
+static _Thread_local jp_ctx *jp_now;
+
+static dfpn_value jp_evaluate(void *ctx) {
+    ts *s = ctx;
+    dfpn_value v = cb_evaluate(ctx);
+    jp_ctx *j = jp_now;
+    if (!j || v != DFPN_LOSS || !s->ended || target_captured(s)) return v;
+    uint64_t key = go_board_hash(s->b);
+    struct jp_seen *e = &j->seen[key & 1023];
+    if (e->res && e->key == key) return e->res == 1 ? DFPN_WIN : DFPN_LOSS;
+    if (j->nodes >= j->cap || out_of_budget(s, j->all, j->used + j->nodes)) return DFPN_LOSS;
+    /* The confirmation from this position; the line state is put back after. */
+    go_color to_move = s->to_move;
+    bool last_pass = s->last_pass, ended = s->ended;
+    int nsteps = s->nsteps, ta = s->thr[s->att], td = s->thr[s->def];
+    s->thr[s->att] = s->thr[s->def] = 0;
+    s->to_move = s->att;
+    s->last_pass = s->ended = false;
+    dfpn_game g;
+    core_game(s, &g);
+    dfpn_clear(j->conf);
+    yomi_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.max_nodes = j->per;
+    dfpn_result r;
+    memset(&r, 0, sizeof r);
+    bool att_wins = dfpn_solve(j->conf, &g, s, &lim, &r) == 0 && r.result == YOMI_WIN;
+    j->nodes += r.nodes;
+    s->thr[s->att] = ta;
+    s->thr[s->def] = td;
+    s->to_move = to_move;
+    s->last_pass = last_pass;
+    s->ended = ended;
+    s->nsteps = nsteps;
+    e->key = key;
+    e->res = att_wins ? 1 : 2;
+    return att_wins ? DFPN_WIN : DFPN_LOSS;
+}
+
+/* True when the attacker's move m kills by the rule (proved in the rule's
+ * game within budget plays). */
+static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, const yomi_limits *all,
+                         uint64_t budget, uint64_t *used) {
+    go_point sk;
+    go_color skc = GO_EMPTY;
+    if (out_of_budget(s, all, *used) || !ts_play(s, p->to_play, m, &sk, &skc)) return false;
+    bool dead = false;
+    if (!target_captured(s)) {
+        int ta = s->thr[s->att], td = s->thr[s->def];
+        s->thr[s->att] = 0;
+        s->thr[s->def] = TS_THR_INF;
+        dfpn_game g;
+        core_game(s, &g);
+        g.evaluate = jp_evaluate;
+        new_root(s, d, s->def);
+        yomi_limits lim;
+        remaining(s, all, *used, &lim);
+        if (!lim.max_nodes || lim.max_nodes > budget) lim.max_nodes = budget ? budget : 1;
+        j->nodes = 0;
+        j->cap = budget / 2;
+        j->all = all;
+        j->used = *used;
+        if (lim.max_nodes > budget / 2) lim.max_nodes = budget / 2 ? budget / 2 : 1;
+        jp_now = j;
+        dfpn_result r;
+        memset(&r, 0, sizeof r);
+        dead = dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result == YOMI_WIN;
+        jp_now = NULL;
+        *used += r.nodes + j->nodes;
+        s->thr[s->att] = ta;
+        s->thr[s->def] = td;
+    }
+    ts_undo(s, sk, skc);
+    return dead;
+}
+
+/* Under go_tsumego_opts.bent_four_dead: keeps the ko_win kills that are kills
+ * by the rule, now wins (by_rule); the answer is unchanged when there are none. */
+static void apply_bent_four_rule(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out,
+                                 const yomi_limits *all, uint64_t budget, uint64_t *used) {
+    jp_ctx *j = calloc(1, sizeof *j);
+    if (!j) return;
+    j->conf = dfpn_new(4);
+    j->per = 20000;
+    bool other[TS_MAXM];
+    int ndead = 0;
+    for (int i = 0; i < out->nmoves && j->conf; i++) {
+        uint64_t per = budget / (uint64_t)out->nmoves;
+        other[i] = !dead_by_rule(s, p, d, j, out->moves[i], all, per ? per : 1, used);
+        ndead += !other[i];
+    }
+    dfpn_free(j->conf);
+    free(j);
+    if (!ndead) return;
+    keep_moves(out, other);
+    for (int i = 0; i < out->nmoves; i++) out->move_result[i] = YOMI_WIN;
+    out->result = YOMI_WIN;
+    out->by_rule = true;
+}
+
 /* Among ko_win moves found with the opponent allowed `theirs` threats, keeps
  * those that still win when it has more (up to 3): a move that needs the
  * opponent to have fewer threats is the weaker answer. */
@@ -841,6 +963,14 @@ again:
                 uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
                 prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
                 if (out->npv && out->pv[0] != out->moves[0])
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+            }
+            if (o->bent_four_dead && !p->live && tiers[t].res == YOMI_KO_WIN) {
+                yomi_limits lim;
+                remaining(&s, L, used, &lim);
+                uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                apply_bent_four_rule(&s, p, d, out, L, budget, &used);
+                if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
                     out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
