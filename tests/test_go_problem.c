@@ -19,7 +19,10 @@
  *    A19 by the Japanese rule (bent four in the corner is dead): with the rule
  *    the answer is a win with A19 alone, marked by_rule; without it, the same
  *    move is a ko_win (area rules), and the answer is never marked.
- *  - One deadline: the answer checks stop with the main search's time limit. */
+ *  - One deadline: the answer checks stop with the main search's time limit.
+ *  - An enclosed problem's region holds the empty points next to the
+ *    liberties of a short attacker string (a defender stone played on such a
+ *    liberty must be capturable). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,6 +243,30 @@ static void test_one_deadline(const char *data) {
     }
 }
 
+static void test_enclosed_region(void) {
+    /*    A B C D E F
+     * 9  O . X . . .     White (the target A9) encloses B9; Black's lone C9
+     * 8  O O O X . .     has two liberties, B9 and D9. White D9 would take
+     * 7  X X X X . .     C9's liberty: Black captures it at E9, so E9 must be
+     *                    in the region with D9. */
+    go_board *b = go_board_new(9);
+    static const char *const white[] = {"A9", "A8", "B8", "C8"};
+    static const char *const black[] = {"C9", "D8", "A7", "B7", "C7", "D7"};
+    for (size_t i = 0; i < sizeof white / sizeof *white; i++) go_board_setup(b, V(b, white[i]), GO_WHITE);
+    for (size_t i = 0; i < sizeof black / sizeof *black; i++) go_board_setup(b, V(b, black[i]), GO_BLACK);
+    go_problem_hints h = {GO_EMPTY, "A9", true};
+    yomi_error err;
+    go_problem *p = go_problem_from_board(b, GO_BLACK, &h, &err);
+    CHECK_MSG(p != NULL, "enclosed problem: %s", err.msg);
+    if (p) {
+        CHECK_MSG(p->region[V(b, "B9")] && p->region[V(b, "D9")], "B9 and D9 (C9's liberties) in the region");
+        CHECK_MSG(p->region[V(b, "E9")], "E9, where Black captures a White stone on D9, in the region");
+        CHECK_MSG(!p->region[V(b, "F9")], "F9 is two steps from C9's liberties: outside");
+        go_problem_free(p);
+    }
+    go_board_free(b);
+}
+
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     test_blocking_hole();
@@ -247,6 +274,7 @@ int main(int argc, char **argv) {
     test_exchange(data);
     test_verify(data);
     test_bent_four(data);
+    test_enclosed_region();
     test_one_deadline(data);
     return t_summary("test_go_problem");
 }
