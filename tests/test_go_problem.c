@@ -14,7 +14,15 @@
  *    so they are listed as exchanges, not as answers.
  *  - Checking the distance generator's winners with the full region: Cho
  *    elementary #741, where the distance generator alone also "wins" with F19
- *    and G19 and the book gives G18 and F18 only. */
+ *    and G19 and the book gives G18 and F18 only.
+ *  - The bent-four rule: Cho elementary #21 and #275, where the book kills at
+ *    A19 by the Japanese rule (bent four in the corner is dead): with the rule
+ *    the answer is a win with A19 alone, marked by_rule; without it, the same
+ *    move is a ko_win (area rules), and the answer is never marked.
+ *  - One deadline: the answer checks stop with the main search's time limit.
+ *  - An enclosed problem's region holds the empty points next to the
+ *    liberties of a short attacker string (a defender stone played on such a
+ *    liberty must be capturable). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,11 +197,84 @@ static void test_verify(const char *data) {
     go_problem_free(p);
 }
 
+static void test_bent_four(const char *data) {
+    static const int probs[2] = {21, 275};
+    for (int k = 0; k < 2; k++) {
+        go_problem *p = load_cho(data, probs[k]);
+        if (!p) continue;
+        go_tsumego_answer a;
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.lim.max_nodes = 2000000;
+        o.bent_four_dead = true;
+        go_tsumego_solve(p, &o, &a);
+        CHECK_MSG(a.result == YOMI_WIN && a.by_rule && a.nmoves == 1 && answer_has(&a, p, "A19"),
+                  "Prob%04d, Japanese rule: %s%s with %d moves, the book: A19 kills", probs[k],
+                  go_tsumego_result_name(a.result), a.by_rule ? " by rule" : "", a.nmoves);
+        o.bent_four_dead = false;
+        go_tsumego_solve(p, &o, &a);
+        CHECK_MSG(a.result == YOMI_KO_WIN && !a.by_rule && answer_has(&a, p, "A19"),
+                  "Prob%04d, area rules: %s%s, A19 should be a ko_win", probs[k],
+                  go_tsumego_result_name(a.result), a.by_rule ? " by rule" : "");
+        go_problem_free(p);
+    }
+}
+
+static void test_one_deadline(const char *data) {
+    static const int probs[2] = {331, 581};
+    for (int k = 0; k < 2; k++) {
+        go_problem *p = load_cho(data, probs[k]);
+        if (!p) continue;
+        go_tsumego_answer a;
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.lim.max_seconds = 0.5;
+        go_tsumego_solve(p, &o, &a);
+        /* The clock is polled every 128 plays (tens of milliseconds here on a
+         * loaded machine, more under the sanitizers); a check with a budget of
+         * its own (the main line had 200,000 plays, each check question at
+         * least a millisecond) ran seconds past the limit. */
+        CHECK_MSG(a.seconds < 0.5 + 0.4, "Prob%04d: %.3f s at a 0.5 s limit", probs[k], a.seconds);
+        CHECK_MSG(a.result == YOMI_UNKNOWN || a.result == YOMI_LOSS || a.nmoves > 0,
+                  "Prob%04d: %s with no move at the limit", probs[k], go_tsumego_result_name(a.result));
+        go_problem_free(p);
+    }
+}
+
+static void test_enclosed_region(void) {
+    /*    A B C D E F
+     * 9  O . X . . .     White (the target A9) encloses B9; Black's lone C9
+     * 8  O O O X . .     has two liberties, B9 and D9. White D9 would take
+     * 7  X X X X . .     C9's liberty: Black captures it at E9, so E9 must be
+     *                    in the region with D9. */
+    go_board *b = go_board_new(9);
+    static const char *const white[] = {"A9", "A8", "B8", "C8"};
+    static const char *const black[] = {"C9", "D8", "A7", "B7", "C7", "D7"};
+    for (size_t i = 0; i < sizeof white / sizeof *white; i++) go_board_setup(b, V(b, white[i]), GO_WHITE);
+    for (size_t i = 0; i < sizeof black / sizeof *black; i++) go_board_setup(b, V(b, black[i]), GO_BLACK);
+    go_problem_hints h = {GO_EMPTY, "A9", true};
+    yomi_error err;
+    go_problem *p = go_problem_from_board(b, GO_BLACK, &h, &err);
+    CHECK_MSG(p != NULL, "enclosed problem: %s", err.msg);
+    if (p) {
+        CHECK_MSG(p->region[V(b, "B9")] && p->region[V(b, "D9")], "B9 and D9 (C9's liberties) in the region");
+        CHECK_MSG(p->region[V(b, "E9")], "E9, where Black captures a White stone on D9, in the region");
+        CHECK_MSG(!p->region[V(b, "F9")], "F9 is two steps from C9's liberties: outside");
+        go_problem_free(p);
+    }
+    go_board_free(b);
+}
+
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     test_blocking_hole();
     test_blocking_vs_plain(data);
     test_exchange(data);
     test_verify(data);
+    test_bent_four(data);
+    test_enclosed_region();
+    test_one_deadline(data);
     return t_summary("test_go_problem");
 }

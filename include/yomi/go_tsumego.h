@@ -75,6 +75,9 @@ typedef struct go_tsumego_opts {
     int distance; /* distance generator bound (moves with d < distance); 0: 4 */
     bool blocking; /* the distance generator's blocking prune (seed 000; heuristic, off by default:
                     * on Cho elementary it saves nodes but prunes a needed move in #235) */
+    bool bent_four_dead; /* the Japanese rule (bent four in the corner is dead): a ko_win kill
+                          * that stays a kill when the defender gets two moves in a row and
+                          * no side has ko threats wins outright (answer.by_rule) */
 } go_tsumego_opts;
 
 enum {
@@ -112,6 +115,9 @@ typedef struct go_tsumego_answer {
      * moves winning (the exchange changes nothing; GO_TS_NO_EXCHANGE keeps them). */
     int nexchange;
     go_point exchange[GO_TSUMEGO_MAX_SOL];
+    /* go_tsumego_opts.bent_four_dead turned a ko_win kill into this win: the
+     * moves kill by the bent-four rule (under area rules they are ko_win). */
+    bool by_rule;
 } go_tsumego_answer;
 
 /* Solves p (the board is restored). opts may be NULL (no limits, every

@@ -33,8 +33,10 @@ static void usage(FILE *o, int check) {
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange\n"
             "  --distance D         distance generator bound (default 4)\n"
+            "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
+            "                       the defender cannot resolve wins); default: %s\n"
             "%s",
-            check ? "check" : "solve",
+            check ? "check" : "solve", check ? "japanese, the books' rule" : "area",
             check ? "Solves each problem and compares yomi's winning first moves with the\n"
                     "ones the source states (SOL, or the SGF tree's first moves).\n\n"
                   : "Proves who wins a life-and-death problem and every winning first move.\n\n",
@@ -82,10 +84,11 @@ static void print_text(const char *file, const go_problem *p, const go_tsumego_a
         printf("result: unknown (region too large to prove: more than %d empty points)\n",
                GO_TSUMEGO_MAX_REGION);
     else
-        printf("result: %s (%s)\n", go_tsumego_result_name(a->result),
+        printf("result: %s (%s%s)\n", go_tsumego_result_name(a->result),
                a->result == YOMI_UNKNOWN ? "limit"
                    : a->proved           ? "proved"
-                                         : "heuristic");
+                                         : "heuristic",
+               a->by_rule ? "; dead by the bent-four rule, ko_win under area rules" : "");
     printf("moves:");
     for (int i = 0; i < a->nmoves; i++) {
         vertex(p->board, a->moves[i], v);
@@ -118,6 +121,10 @@ static void print_json(const char *file, const go_problem *p, const go_tsumego_a
     yomi_json_string(&j, go_tsumego_result_name(a->result));
     yomi_json_key(&j, "basis");
     yomi_json_string(&j, a->result == YOMI_UNKNOWN ? "unknown" : a->proved ? "proved" : "heuristic");
+    if (a->by_rule) {
+        yomi_json_key(&j, "rule");
+        yomi_json_string(&j, "bent four dead");
+    }
     if (a->result == YOMI_UNKNOWN) {
         yomi_json_key(&j, "stopped_by");
         yomi_json_string(&j, a->too_large ? "region too large" : "limit");
@@ -560,6 +567,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                                              {"quiet", no_argument, 0, 'q'},
                                              {"without", required_argument, 0, 'w'},
                                              {"distance", required_argument, 0, 'd'},
+                                             {"rules", required_argument, 0, 'R'},
                                              {"help", no_argument, 0, 'h'},
                                              {0, 0, 0, 0}};
     optind = 1;
@@ -631,6 +639,13 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
             break;
         case 'q': o->quiet = 1; break;
         case 'd': o->ts.distance = atoi(optarg); break;
+        case 'R':
+            if (strcmp(optarg, "area") && strcmp(optarg, "japanese")) {
+                fprintf(stderr, "yomi go: --rules takes area or japanese, not '%s'\n", optarg);
+                return CLI_BAD_INPUT;
+            }
+            o->ts.bent_four_dead = !strcmp(optarg, "japanese");
+            break;
         case 'w': {
             static const struct {
                 const char *name;
@@ -760,6 +775,7 @@ int cli_go_solve(int argc, char **argv, int check) {
     opts o;
     memset(&o, 0, sizeof o);
     o.ts.all_moves = true;
+    o.ts.bent_four_dead = check; /* the books' rule: bent four in the corner is dead */
     o.format = FMT_TEXT;
     o.expect_rate = -1;
     int prc = parse_opts(argc, argv, check, &o);

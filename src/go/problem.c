@@ -334,8 +334,16 @@ static void flood_region(const go_board *b, go_point target, bool *region) {
             int ns = go_string_stones(b, n, st, GO_MAX_POINTS);
             for (int k = 0; k < ns; k++) region[st[k]] = true;
             int nl = go_string_liberties(b, n, lib, GO_MAX_POINTS);
-            if (nl <= 4)
-                for (int k = 0; k < nl; k++) region[lib[k]] = true;
+            if (nl > 4) continue;
+            for (int k = 0; k < nl; k++) {
+                region[lib[k]] = true;
+                /* And the empty points next to that liberty: a defender stone
+                 * played on it is captured there (tsumego.js cc1/899: White H9
+                 * takes G9 unless Black can answer at J9). */
+                GO_FOR_NEIGHBORS(lib[k], q) {
+                    if (go_board_on(b, q) && go_board_at(b, q) == GO_EMPTY) region[q] = true;
+                }
+            }
         }
     }
 }

@@ -492,6 +492,15 @@ static void remaining(const ts *s, const yomi_limits *all, uint64_t used, yomi_l
     }
 }
 
+/* True when the problem's one deadline or node budget is spent: every later
+ * check is skipped (a skipped check changes nothing it has not proved), so
+ * the answer checks share the main search's limit instead of adding theirs. */
+static bool out_of_budget(const ts *s, const yomi_limits *all, uint64_t used) {
+    if (all->max_nodes && used >= all->max_nodes) return true;
+    if (all->cancel && atomic_load(all->cancel)) return true;
+    return all->max_seconds > 0 && yomi_ctl_elapsed(&s->ctl) >= all->max_seconds;
+}
+
 /* One tier with core's dfpn: fills wins[] for moves[]; returns 1 when the side
  * to play wins, 0 when it loses, -1 unknown. *used counts plays. */
 static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
@@ -521,7 +530,7 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
     }
     static _Thread_local dfpn_move_result mr[TS_MAXM];
     remaining(s, all, *used, &lim);
-    int k = dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
+    int k = out_of_budget(s, all, *used) ? 0 : dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
     for (int j = 0; j < k; j++) {
         *used += mr[j].nodes;
         for (int i = 0; i < n; i++) {
@@ -532,6 +541,11 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
                 wins[i] = (mr[j].result == YOMI_WIN) == me_att;
         }
     }
+    /* The main search proved its own best move: a limit that stopped the
+     * root analysis leaves that one a win, the others undecided. */
+    if (r.has_move)
+        for (int i = 0; i < n; i++)
+            if (moves[i] == r.best_move && wins[i] < 0) wins[i] = 1;
     return 1;
 }
 
@@ -595,20 +609,23 @@ static int xc_only_banned(ts *s, go_problem *p, dfpn *d, const go_point *ban, in
     return (r.result == YOMI_WIN) != (p->to_play == s->att);
 }
 
-/* The main line after first move m (m included), or 0. */
-static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int max) {
+/* The main line after first move m (m included): at most 200,000 plays of
+ * what the problem's limits leave (they are not counted in the answer's
+ * nodes); just m when they are spent. */
+static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int max, const yomi_limits *all,
+                    uint64_t used) {
     go_point sk;
     go_color skc = GO_EMPTY;
-    if (!ts_play(s, p->to_play, m, &sk, &skc)) return 0;
+    int n = 0;
+    pv[n++] = m;
+    if (out_of_budget(s, all, used) || !ts_play(s, p->to_play, m, &sk, &skc)) return n;
     dfpn_game g;
     core_game(s, &g);
     new_root(s, d, go_other(p->to_play));
     yomi_limits lim;
-    memset(&lim, 0, sizeof lim);
-    lim.max_nodes = 200000;
+    remaining(s, all, used, &lim);
+    if (!lim.max_nodes || lim.max_nodes > 200000) lim.max_nodes = 200000;
     dfpn_result r;
-    int n = 0;
-    pv[n++] = m;
     if (!target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result != YOMI_UNKNOWN) {
         int pvm[GO_TSUMEGO_MAX_PV];
         int k = dfpn_pv(d, &g, s, pvm, max - 1);
@@ -628,7 +645,7 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
     int nxc = 0;
     uint64_t spent = 0;
     go_color me = p->to_play, opp = go_other(me);
-    for (int i = 0; i < n && spent < budget; i++) {
+    for (int i = 0; i < n && spent < budget && !out_of_budget(s, all, *used); i++) {
         go_point others[16];
         int no = 0;
         for (int j = 0; j < n; j++)
@@ -638,7 +655,7 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
         if (!ts_play(s, me, out->moves[i], &sk, &skc)) continue;
         go_point replies[TS_MAXM];
         int nr = target_captured(s) ? 0 : gen_moves(s, opp, replies) - 1; /* not the pass */
-        for (int k = 0; k < nr && !xc[i] && spent < budget; k++) {
+        for (int k = 0; k < nr && !xc[i] && spent < budget && !out_of_budget(s, all, *used + spent); k++) {
             if (!ts_play(s, opp, replies[k], &sk2, &skc2)) continue;
             uint64_t u = *used + spent;
             /* Only an answer that captures m's stone: m then left nothing behind. */
@@ -675,10 +692,10 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
  * (undecided moves are not lost). */
 static void refute_moves(ts *s, go_problem *p, dfpn *d, const go_point *m, int n, bool *lost,
                          const yomi_limits *all, uint64_t budget, uint64_t *used) {
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++) lost[i] = false;
+    for (int i = 0; i < n && !out_of_budget(s, all, *used); i++) {
         go_point sk;
         go_color skc = GO_EMPTY;
-        lost[i] = false;
         if (!ts_play(s, p->to_play, m[i], &sk, &skc)) continue;
         if (!target_captured(s)) {
             dfpn_game g;
@@ -721,6 +738,128 @@ static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, co
     refute_moves(s, p, d, out->moves, out->nmoves, lost, all, budget, used);
     s->disable = saved;
     return keep_moves(out, lost);
+}
+
+/* ---- The Japanese bent-four rule ----
+ *
+ * Bent four in the corner is dead under the Japanese rules (Cho Chikun's
+ * books follow them): its ko is one only the attacker can start, so the
+ * attacker waits, removes every ko threat the defender has, and starts it at
+ * the end (the 1989 rules' confirmation phase: there a ko retake needs a pass
+ * first, so whoever captures first in a ko wins it). The rule's game: the
+ * defender has unlimited threats, the attacker none, but two passes do not
+ * end in the defender's favour; they start the confirmation, a search with
+ * the attacker to move and no threats on either side, where two passes do.
+ * An attacker's ko_win move m kills by the rule when the attacker wins that
+ * game after m. A confirmation a limit stops counts for the defender. */
+typedef struct jp_ctx {
+    dfpn *conf; /* the confirmation searches' own table */
+    uint64_t per, nodes, cap; /* plays a confirmation, plays spent, most to spend */
+    const yomi_limits *all; /* the problem's limits ... */
+    uint64_t used; /* ... and its plays before this question */
+    struct jp_seen {
+        uint64_t key;
+        int8_t res; /* 0 empty, 1 attacker wins, 2 it does not */
+    } seen[1024];
+} jp_ctx;
+static _Thread_local jp_ctx *jp_now;
+
+static dfpn_value jp_evaluate(void *ctx) {
+    ts *s = ctx;
+    dfpn_value v = cb_evaluate(ctx);
+    jp_ctx *j = jp_now;
+    if (!j || v != DFPN_LOSS || !s->ended || target_captured(s)) return v;
+    uint64_t key = go_board_hash(s->b);
+    struct jp_seen *e = &j->seen[key & 1023];
+    if (e->res && e->key == key) return e->res == 1 ? DFPN_WIN : DFPN_LOSS;
+    if (j->nodes >= j->cap || out_of_budget(s, j->all, j->used + j->nodes)) return DFPN_LOSS;
+    /* The confirmation from this position; the line state is put back after. */
+    go_color to_move = s->to_move;
+    bool last_pass = s->last_pass, ended = s->ended;
+    int nsteps = s->nsteps, ta = s->thr[s->att], td = s->thr[s->def];
+    s->thr[s->att] = s->thr[s->def] = 0;
+    s->to_move = s->att;
+    s->last_pass = s->ended = false;
+    dfpn_game g;
+    core_game(s, &g);
+    dfpn_clear(j->conf);
+    yomi_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.max_nodes = j->per;
+    dfpn_result r;
+    memset(&r, 0, sizeof r);
+    bool att_wins = dfpn_solve(j->conf, &g, s, &lim, &r) == 0 && r.result == YOMI_WIN;
+    j->nodes += r.nodes;
+    s->thr[s->att] = ta;
+    s->thr[s->def] = td;
+    s->to_move = to_move;
+    s->last_pass = last_pass;
+    s->ended = ended;
+    s->nsteps = nsteps;
+    e->key = key;
+    e->res = att_wins ? 1 : 2;
+    return att_wins ? DFPN_WIN : DFPN_LOSS;
+}
+
+/* True when the attacker's move m kills by the rule (proved in the rule's
+ * game within budget plays). */
+static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, const yomi_limits *all,
+                         uint64_t budget, uint64_t *used) {
+    go_point sk;
+    go_color skc = GO_EMPTY;
+    if (out_of_budget(s, all, *used) || !ts_play(s, p->to_play, m, &sk, &skc)) return false;
+    bool dead = false;
+    if (!target_captured(s)) {
+        int ta = s->thr[s->att], td = s->thr[s->def];
+        s->thr[s->att] = 0;
+        s->thr[s->def] = TS_THR_INF;
+        dfpn_game g;
+        core_game(s, &g);
+        g.evaluate = jp_evaluate;
+        new_root(s, d, s->def);
+        yomi_limits lim;
+        remaining(s, all, *used, &lim);
+        if (!lim.max_nodes || lim.max_nodes > budget) lim.max_nodes = budget ? budget : 1;
+        j->nodes = 0;
+        j->cap = budget / 2;
+        j->all = all;
+        j->used = *used;
+        if (lim.max_nodes > budget / 2) lim.max_nodes = budget / 2 ? budget / 2 : 1;
+        jp_now = j;
+        dfpn_result r;
+        memset(&r, 0, sizeof r);
+        dead = dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result == YOMI_WIN;
+        jp_now = NULL;
+        *used += r.nodes + j->nodes;
+        s->thr[s->att] = ta;
+        s->thr[s->def] = td;
+    }
+    ts_undo(s, sk, skc);
+    return dead;
+}
+
+/* Under go_tsumego_opts.bent_four_dead: keeps the ko_win kills that are kills
+ * by the rule, now wins (by_rule); the answer is unchanged when there are none. */
+static void apply_bent_four_rule(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out,
+                                 const yomi_limits *all, uint64_t budget, uint64_t *used) {
+    jp_ctx *j = calloc(1, sizeof *j);
+    if (!j) return;
+    j->conf = dfpn_new(4);
+    j->per = 20000;
+    bool other[TS_MAXM];
+    int ndead = 0;
+    for (int i = 0; i < out->nmoves && j->conf; i++) {
+        uint64_t per = budget / (uint64_t)out->nmoves;
+        other[i] = !dead_by_rule(s, p, d, j, out->moves[i], all, per ? per : 1, used);
+        ndead += !other[i];
+    }
+    dfpn_free(j->conf);
+    free(j);
+    if (!ndead) return;
+    keep_moves(out, other);
+    for (int i = 0; i < out->nmoves; i++) out->move_result[i] = YOMI_WIN;
+    out->result = YOMI_WIN;
+    out->by_rule = true;
 }
 
 /* Among ko_win moves found with the opponent allowed `theirs` threats, keeps
@@ -826,7 +965,7 @@ again:
                     continue;
                 }
                 if (out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
                 tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
@@ -835,7 +974,15 @@ again:
                 uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
                 prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
                 if (out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+            }
+            if (o->bent_four_dead && !p->live && tiers[t].res == YOMI_KO_WIN) {
+                yomi_limits lim;
+                remaining(&s, L, used, &lim);
+                uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                apply_bent_four_rule(&s, p, d, out, L, budget, &used);
+                if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
                 yomi_limits lim;
@@ -843,7 +990,7 @@ again:
                 uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 2000000;
                 drop_exchanges(&s, p, d, out, L, budget, &used);
                 if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV);
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             break;
         }
@@ -854,7 +1001,7 @@ again:
     if (d && !full && !(o->disable & GO_TS_NO_VERIFY) && out->result == YOMI_LOSS) {
         yomi_limits lim;
         remaining(&s, L, used, &lim);
-        if (!s.ctl.stopped && (!o->lim.max_nodes || used < o->lim.max_nodes)) {
+        if (!out_of_budget(&s, &o->lim, used)) {
             full = true;
             heur = malloc(sizeof *heur);
             if (heur) *heur = *out;
