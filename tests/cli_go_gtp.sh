@@ -204,7 +204,6 @@ echo '(;FF[4]SZ[5]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb
 session "1 loadsgf $SGF3" "2 tsumego_solve" "3 tsumego_solve white" "4 play b B5" "5 tsumego_solve" \
     "6 undo" "7 tsumego_solve" "8 tsumego_solve B4" "9 tsumego_solve C5" "10 tsumego_solve Z9" \
     "11 clear_board" "12 tsumego_solve"
-rm -f "$SGF3"
 expect "loadsgf problem" "=1 black" "$(reply 1)"
 expect_re "tsumego_solve: black kills at B5 only" "=2 win (proved|heuristic) B5" "$(reply 2)"
 expect_re "tsumego_solve white: lives at B5 only" "=3 win (proved|heuristic) B5" "$(reply 3)"
@@ -214,9 +213,13 @@ expect_re "tsumego_solve with a target stone" "=8 win (proved|heuristic) B5" "$(
 expect_re "tsumego_solve on an empty point" "\?9 .+" "$(reply 9)"
 expect_re "tsumego_solve bad vertex" "\?10 .+" "$(reply 10)"
 expect_re "tsumego_solve on an empty board" "\?12 .+" "$(reply 12)"
+OUT=$(printf '%s\n' "1 loadsgf $SGF3" "2 tsumego_solve" | timeout 60 "$Y" go gtp --max-nodes 3 2>/dev/null)
+expect_re "tsumego_solve stopped: unknown with the best line so far" \
+    "\?2 unknown: a search limit was reached \(not proven\); best line so far: [A-E][1-5].*" "$(reply 2)"
 session "boardsize 5" "1 tsumego_solve" "2 known_command tsumego_solve"
 expect_re "tsumego_solve without stones says so" "\?1 .*no stones.*" "$(reply 1)"
 expect "known_command tsumego_solve" "=2 true" "$(reply 2)"
+rm -f "$SGF3"
 G=$DATA/go/gnugo-regress/games/incident2.sgf
 if [ -f "$G" ]; then
     # Move 212 of the game decides the colour to move after "loadsgf FILE 212".

@@ -109,9 +109,27 @@ has_re "sgf problem result" "^result: (win|ko_win|ko_loss|loss) \(heuristic\)$"
 OUT=$("$Y" go solve --without distance "$T/p.sgf" 2>&1)
 has_re "every point searched: proved" "^result: (win|ko_win|ko_loss|loss) \(proved\)$"
 
+# The help text: the description under the usage line, each option's default in its line.
+OUT=$("$Y" go solve --help 2>&1)
+expect "solve help: description third" "Proves who wins a life-and-death problem and every winning first move." \
+    "$(printf '%s\n' "$OUT" | sed -n 3p)"
+has_re "solve help: rules default" ".*the defender cannot resolve wins\); default: area$"
+OUT=$("$Y" go check --help 2>&1)
+has_re "check help: rules default" ".*default: japanese, the books' rule$"
 OUT=$("$Y" go solve "$E/Prob0014.json" --max-nodes 50 2>&1)
 expect "limit exit" 1 $?
 has_re "limit unknown" "^result: unknown \(limit\)$"
+# A stopped search still shows where it was looking: a line of moves, the first on
+# an empty point of the problem, labelled as not proven (text) or apart from pv (JSON).
+OUT=$("$Y" go solve "$E/Prob0014.json" --max-nodes 5000 2>&1)
+has_re "limit: best line so far" "^best line so far \(not proven\): [A-T][0-9]+( ([A-T][0-9]+|pass))*$"
+first=$(printf '%s\n' "$OUT" | sed -n 's/^best line so far (not proven): \([A-T][0-9]*\).*/\1/p')
+if [ -n "$first" ] && ! stones_of "$E/Prob0014.json" | grep -qx "$(sgf_of "$first")"; then ok; else
+    bad "best line's first move $first is not an empty point"; fi
+OUT=$("$Y" go solve --format json "$E/Prob0014.json" --max-nodes 5000 2>&1)
+has_re "limit JSON: pv empty, best_line given" '.*"result":"unknown".*"pv":\[\],"best_line":\["[A-T][0-9]+".*'
+OUT=$("$Y" go solve --format json "$E/Prob0001.json" 2>&1)
+if printf '%s' "$OUT" | grep -q best_line; then bad "a decided answer has no best_line: $OUT"; else ok; fi
 
 mkdir "$T/set"
 cp "$E/Prob0001.json" "$E/Prob0002.json" "$E/Prob0003.json" "$T/set/"

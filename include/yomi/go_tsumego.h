@@ -118,6 +118,12 @@ typedef struct go_tsumego_answer {
     /* go_tsumego_opts.bent_four_dead turned a ko_win kill into this win: the
      * moves kill by the bent-four rule (under area rules they are ko_win). */
     bool by_rule;
+    /* With result UNKNOWN: the best line so far of the first question a limit
+     * stopped (core dfpn's dfpn_pv_best: the most promising move for each side by
+     * the proof and disproof numbers reached). A guide to where the search was
+     * looking, not a proof; empty when no search started. */
+    int nbest;
+    go_point best[GO_TSUMEGO_MAX_PV];
 } go_tsumego_answer;
 
 /* Solves p (the board is restored). opts may be NULL (no limits, every

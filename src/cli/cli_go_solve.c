@@ -36,10 +36,11 @@ static void usage(FILE *o, int check) {
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
             "%s",
-            check ? "check" : "solve", check ? "japanese, the books' rule" : "area",
+            check ? "check" : "solve",
             check ? "Solves each problem and compares yomi's winning first moves with the\n"
                     "ones the source states (SOL, or the SGF tree's first moves).\n\n"
                   : "Proves who wins a life-and-death problem and every winning first move.\n\n",
+            check ? "japanese, the books' rule" : "area",
             check ? "  --expect-rate P      exit 1 when fewer than P% are correct\n"
                     "  --quiet              print only the summary\n"
                   : "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
@@ -100,6 +101,13 @@ static void print_text(const char *file, const go_problem *p, const go_tsumego_a
         vertex(p->board, a->pv[i], v);
         printf(" %s", v);
     }
+    if (a->result == YOMI_UNKNOWN && a->nbest) {
+        printf("\nbest line so far (not proven):");
+        for (int i = 0; i < a->nbest; i++) {
+            vertex(p->board, a->best[i], v);
+            printf(" %s", v);
+        }
+    }
     printf("\nnodes: %llu  seconds: %.3f\n\n", (unsigned long long)a->nodes, a->seconds);
 }
 
@@ -145,6 +153,15 @@ static void print_json(const char *file, const go_problem *p, const go_tsumego_a
         yomi_json_string(&j, v);
     }
     yomi_json_end_array(&j);
+    if (a->result == YOMI_UNKNOWN) {
+        yomi_json_key(&j, "best_line");
+        yomi_json_begin_array(&j);
+        for (int i = 0; i < a->nbest; i++) {
+            vertex(p->board, a->best[i], v);
+            yomi_json_string(&j, v);
+        }
+        yomi_json_end_array(&j);
+    }
     yomi_json_key(&j, "nodes");
     yomi_json_uint(&j, a->nodes);
     yomi_json_key(&j, "seconds");

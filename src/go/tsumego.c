@@ -63,6 +63,9 @@ typedef struct ts {
         bool last_pass, ended;
     } steps[TS_MAXD + 2];
     int nsteps;
+    /* The best line so far of the first question a limit stopped (answer.best). */
+    int nbest;
+    go_point best[GO_TSUMEGO_MAX_PV];
 } ts;
 #define TS_SCACHE 32768
 
@@ -513,7 +516,14 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
     dfpn_result r;
     if (dfpn_solve(d, &g, s, &lim, &r) != 0) return -1;
     *used += r.nodes;
-    if (r.result == YOMI_UNKNOWN) return -1;
+    if (r.result == YOMI_UNKNOWN) {
+        if (s->nbest == 0) {
+            int bm[GO_TSUMEGO_MAX_PV];
+            s->nbest = dfpn_pv_best(d, &g, s, bm, GO_TSUMEGO_MAX_PV);
+            for (int i = 0; i < s->nbest; i++) s->best[i] = bm[i];
+        }
+        return -1;
+    }
     bool me_att = p->to_play == s->att;
     if ((r.result == YOMI_WIN) != me_att) {
         for (int i = 0; i < n; i++) wins[i] = 0;
@@ -1025,6 +1035,10 @@ again:
         out->nunknown = keep.nunknown;
     }
     free(heur);
+    if (out->result == YOMI_UNKNOWN) {
+        out->nbest = s.nbest;
+        memcpy(out->best, s.best, sizeof(go_point) * (size_t)s.nbest);
+    }
     out->nodes = used;
     out->seconds = yomi_ctl_elapsed(&s.ctl);
     dfpn_free(d);

@@ -552,6 +552,12 @@ static bool cmd_tsumego_solve(gtp_engine *g, int argc, char **argv) {
     } else if (a->result == YOMI_UNKNOWN) {
         g->unknown = true;
         ok = fail(g, "unknown: a search limit was reached (not proven)");
+        if (a->nbest) sb_puts(&g->out, "; best line so far:");
+        for (int i = 0; i < a->nbest; i++) {
+            char v[8];
+            format_vertex(g->board, a->best[i], v);
+            sb_printf(&g->out, " %s", v);
+        }
     } else {
         sb_printf(&g->out, "%s %s", go_tsumego_result_name(a->result), a->proved ? "proved" : "heuristic");
         for (int i = 0; i < a->nmoves; i++) {
