@@ -28,6 +28,8 @@
 #include "yomi/go_board.h"
 #include "yomi/yomi.h"
 
+#define GO_OWL_MAX_WINS 32
+
 typedef struct go_owl_answer {
     yomi_result result; /* for the side to move: the attacker (attack) or the defender (defend) */
     yomi_basis basis; /* YOMI_BASIS_HEURISTIC, or UNKNOWN when a limit stopped it */
@@ -35,6 +37,10 @@ typedef struct go_owl_answer {
     uint64_t nodes; /* moves played by the search */
     int nregion; /* points of the region that was read */
     bool too_large; /* the region is too large to read (the result is YOMI_UNKNOWN) */
+    /* The winning first moves found, the search's own first (dragon_status
+     * asks for all of them; owl_attack / owl_defend stop at one). */
+    int nwins;
+    go_point wins[GO_OWL_MAX_WINS];
 } go_owl_answer;
 
 /* lim may be NULL (no limit: the library sets none; the CLI and GTP give the
@@ -60,9 +66,12 @@ typedef enum go_owl_status {
 } go_owl_status;
 
 /* GNU Go's dragon_status: the attack question, then (unless alive) the
- * defence question. When critical and the defence's move also kills (checked
- * with one more question), that move is the attack shown: the vital point.
- * defend is filled only when the attack works. */
+ * defence question. These two ask the solver for every winning first move
+ * (wins[]) and show the one in most contact with the dragon (its stones next
+ * to the move count two, diagonal ones one; ties: the search's own move).
+ * When critical, a point in both lists is shown for both (the vital point);
+ * else, when the defence's move also kills (checked with one more question),
+ * it is the attack shown. defend is filled only when the attack works. */
 go_owl_status go_owl_dragon_status(const go_board *b, go_point str, const yomi_limits *lim,
                                    go_owl_answer *attack, go_owl_answer *defend);
 

@@ -351,10 +351,24 @@ static void answer_unknown(go_owl_answer *out) {
     out->result = YOMI_UNKNOWN;
     out->basis = YOMI_BASIS_UNKNOWN;
     out->move = GO_NO_POINT;
+    out->nwins = 0;
+}
+
+/* Keeps the solver's winning first moves, the search's own proved move
+ * (the first of its line) first, and shows that one. */
+static void take_moves(go_owl_answer *out, const go_tsumego_answer *a) {
+    out->nwins = 0;
+    go_point lead = a->nmoves > 0 ? a->moves[0] : GO_PASS;
+    for (int i = 0; i < a->nmoves && a->npv > 0; i++)
+        if (a->moves[i] == a->pv[0]) lead = a->pv[0];
+    if (a->nmoves > 0) out->wins[out->nwins++] = lead;
+    for (int i = 0; i < a->nmoves && out->nwins < GO_OWL_MAX_WINS; i++)
+        if (a->moves[i] != lead) out->wins[out->nwins++] = a->moves[i];
+    out->move = lead;
 }
 
 /* One tsumego question on the framed problem: to_play moves first. */
-static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool ko, int distance,
+static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool ko, bool all, int distance,
                   go_owl_answer *out) {
     go_tsumego_opts o;
     memset(&o, 0, sizeof o);
@@ -362,7 +376,7 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
     if (!o.lim.hash_mb) o.lim.hash_mb = 4;
     if (out->nodes && o.lim.max_nodes) /* the question's budget is shared */
         o.lim.max_nodes = o.lim.max_nodes > out->nodes ? o.lim.max_nodes - out->nodes : 1;
-    o.all_moves = false;
+    o.all_moves = all; /* every winning first move (forcing exchanges left out) */
     o.distance = distance;
     /* The distance generator's loss is not re-read over every region point:
      * on ld_owl.tst / owl.tst that full search changed no answer and cost
@@ -380,9 +394,12 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
     go_tsumego_solve(p, &o, a);
     out->nodes += a->nodes;
     out->result = a->result;
-    out->move = a->result == YOMI_LOSS || a->result == YOMI_UNKNOWN ? GO_NO_POINT
-        : a->nmoves > 0                                             ? a->moves[0]
-                                                                    : GO_PASS;
+    if (a->result == YOMI_LOSS || a->result == YOMI_UNKNOWN) {
+        out->move = GO_NO_POINT;
+        out->nwins = 0;
+    } else {
+        take_moves(out, a);
+    }
     out->basis = a->result == YOMI_UNKNOWN ? YOMI_BASIS_UNKNOWN : YOMI_BASIS_HEURISTIC;
     /* The solver answers no result when the side to play wins only by
      * passing (no first move to show; its root moves may then be left
@@ -398,6 +415,7 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
         if (a->result == YOMI_LOSS) {
             out->result = YOMI_WIN;
             out->move = GO_PASS;
+            out->nwins = 0;
             out->basis = YOMI_BASIS_HEURISTIC;
         }
     }
@@ -421,10 +439,10 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
             go_tsumego_solve(p, &o, a);
             out->nodes += a->nodes;
             if (won && a->result == YOMI_WIN && a->nmoves > 0) {
-                out->move = a->moves[0]; /* the unconditional way */
+                take_moves(out, a); /* the unconditional way */
             } else if (!won && a->result == YOMI_WIN && a->nmoves > 0) {
                 out->result = YOMI_KO_LOSS;
-                out->move = a->moves[0];
+                take_moves(out, a);
             }
         }
     }
@@ -457,12 +475,48 @@ static bool tactical_capture(const go_board *b, go_point str, const yomi_limits 
     if (res != YOMI_WIN || m == GO_NO_POINT) return false;
     out->result = YOMI_WIN;
     out->move = m;
+    out->nwins = 1;
+    out->wins[0] = m;
     out->basis = YOMI_BASIS_HEURISTIC;
     return true;
 }
 
+/* How close the move m is to the dragon: its stones next to m count two,
+ * those a diagonal step away one. */
+static int dragon_contact(const go_board *b, const bool *dragon, go_point m) {
+    int score = 0;
+    GO_FOR_NEIGHBORS(m, q) {
+        if (go_board_on(b, q) && dragon[q]) score += 2;
+    }
+    static const int diag[4][2] = {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
+    for (int k = 0; k < 4; k++) {
+        go_point q = m + diag[k][0] * GO_STRIDE + diag[k][1];
+        if (go_board_on(b, q) && dragon[q]) score++;
+    }
+    return score;
+}
+
+/* Shows, among the winning first moves, the one in most contact with the
+ * dragon (ties: the search's own move, then the solver's order). Measured on
+ * ld_owl.tst at 150k nodes (2026-11-25): for dragon_status this scored more
+ * than the search's move (see README); for owl_attack / owl_defend on owl.tst
+ * it, the liberties the move leaves the dragon and the solver's ordering all
+ * scored less, so those questions keep the search's move and read one. */
+static void pick_move(const go_board *b, const bool *dragon, go_owl_answer *out) {
+    int best = -1;
+    for (int i = 0; i < out->nwins; i++) {
+        go_point m = out->wins[i];
+        if (!go_board_on(b, m) || go_board_at(b, m) != GO_EMPTY) continue;
+        int sc = dragon_contact(b, dragon, m);
+        if (sc > best) {
+            best = sc;
+            out->move = m;
+        }
+    }
+}
+
 static void owl_question(const go_board *b, go_point str, const yomi_limits *lim, bool attack, bool ko,
-                         go_owl_answer *out) {
+                         bool all, go_owl_answer *out) {
     memset(out, 0, sizeof *out);
     answer_unknown(out);
     if (!go_board_on(b, str)) return;
@@ -510,13 +564,14 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
          * share of 75% or 90%: 77 + 122, 76 + 123). */
         yomi_limits first = *lim;
         first.max_nodes = lim->max_nodes / 2 ? lim->max_nodes / 2 : 1;
-        solve(p, to_play, &first, ko, OWL_DISTANCE, out);
+        solve(p, to_play, &first, ko, all, OWL_DISTANCE, out);
         if (out->result == YOMI_UNKNOWN && out->nodes < lim->max_nodes)
-            solve(p, to_play, lim, ko, OWL_FALLBACK_DISTANCE, out);
+            solve(p, to_play, lim, ko, all, OWL_FALLBACK_DISTANCE, out);
     } else {
-        solve(p, to_play, lim, ko, OWL_DISTANCE, out);
+        solve(p, to_play, lim, ko, all, OWL_DISTANCE, out);
     }
     go_problem_free(p);
+    if (all && (out->result == YOMI_WIN || out->result == YOMI_KO_LOSS)) pick_move(b, dragon, out);
 }
 
 /* Does the move at m work for the attacker (attack) or the defender? Played
@@ -535,7 +590,7 @@ static int move_works(const go_board *b, go_point str, go_point m, bool attack, 
             r = attack ? 1 : 0;
         } else {
             go_owl_answer a;
-            owl_question(c, str, lim, !attack, false, &a);
+            owl_question(c, str, lim, !attack, false, false, &a);
             *nodes += a.nodes;
             r = a.result == YOMI_LOSS ? 1 : a.result == YOMI_UNKNOWN ? -1 : 0;
         }
@@ -549,25 +604,39 @@ static int attack_at(const go_board *b, go_point str, go_point m, const yomi_lim
 }
 
 void go_owl_attack(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out) {
-    owl_question(b, str, lim, true, true, out);
+    owl_question(b, str, lim, true, true, false, out);
 }
 
 void go_owl_defend(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out) {
-    owl_question(b, str, lim, false, true, out);
+    owl_question(b, str, lim, false, true, false, out);
 }
 
 go_owl_status go_owl_dragon_status(const go_board *b, go_point str, const yomi_limits *lim,
                                    go_owl_answer *attack, go_owl_answer *defend) {
     memset(defend, 0, sizeof *defend);
     answer_unknown(defend);
-    owl_question(b, str, lim, true, false, attack);
+    owl_question(b, str, lim, true, false, true, attack);
     if (attack->result == YOMI_UNKNOWN) return GO_OWL_UNKNOWN;
     if (attack->result == YOMI_LOSS) return GO_OWL_ALIVE;
-    owl_question(b, str, lim, false, false, defend);
+    owl_question(b, str, lim, false, false, true, defend);
     if (defend->result == YOMI_UNKNOWN) return GO_OWL_UNKNOWN;
     if (defend->result == YOMI_LOSS) return GO_OWL_DEAD;
-    /* The point both want: when the defence's move also kills, it is the
-     * attack shown (the vital point of the shape). */
+    /* The point both want, from the two lists of winning moves (the
+     * defence's in its order: the search's own move first): shown for both
+     * (ld_owl.tst 81 -> 82 over the contact rule alone, and one question
+     * fewer than the check below). */
+    if (attack->result == YOMI_WIN) {
+        for (int i = 0; i < defend->nwins; i++) {
+            go_point m = defend->wins[i];
+            for (int j = 0; j < attack->nwins; j++)
+                if (m == attack->wins[j]) {
+                    attack->move = defend->move = m;
+                    return GO_OWL_CRITICAL;
+                }
+        }
+    }
+    /* Else, when the defence's move also kills, it is the attack shown (the
+     * vital point of the shape; the lists may be short under a limit). */
     go_point d = defend->move;
     if (d != attack->move && d != GO_PASS && d != GO_NO_POINT && attack->result == YOMI_WIN &&
         attack_at(b, str, d, lim, &attack->nodes) == 1)
