@@ -22,7 +22,10 @@
  *  - One deadline: the answer checks stop with the main search's time limit.
  *  - An enclosed problem's region holds the empty points next to the
  *    liberties of a short attacker string (a defender stone played on such a
- *    liberty must be capturable). */
+ *    liberty must be capturable).
+ *  - The ko tiers with a short distance bound against a no-threat minimax on
+ *    random small enclosed positions: win or ko_win (with moves the minimax
+ *    proves) exactly when the side to play wins without threats. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,6 +270,147 @@ static void test_enclosed_region(void) {
     go_board_free(b);
 }
 
+/* ---- The ko tiers against a brute force ----
+ *
+ * A plain minimax with the search's rules in the no-threat game (capture wins
+ * for the attacker; two passes or a repetition on the line for the defender;
+ * simple ko): it says whether the side to play wins with no ko threats on
+ * either side. The tiered answer with a short distance bound (the generator
+ * then leaves needed moves out) must agree: win or ko_win, with moves the
+ * minimax proves, when it wins; ko_loss or loss when it does not. */
+typedef struct kbf {
+    go_board *b;
+    const bool *region;
+    go_point target;
+    go_color att, def;
+    uint64_t path[256];
+    int depth;
+    uint64_t nodes;
+} kbf;
+
+static uint64_t kbf_key(const kbf *s, go_color to_move, bool last_pass) {
+    const go_board *b = s->b;
+    uint64_t ko = (b->ko != GO_NO_POINT && b->ko_color == to_move) ? (uint64_t)b->ko : 0;
+    return go_board_hash(b) ^ (ko * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)to_move * 0xc2b2ae3d27d4eb4fULL) ^
+        (last_pass ? 0x165667b19e3779f9ULL : 0);
+}
+
+/* 1 when the attacker wins with c to move (0 also when over the node cap). */
+static int kbf_solve(kbf *s, go_color c, bool last_pass) {
+    if (++s->nodes > 2000000) return 0;
+    bool att = c == s->att;
+    int n = go_board_size(s->b);
+    for (int i = 0; i <= n * n; i++) {
+        go_point m = i < n * n ? go_pt(i % n, i / n) : GO_PASS;
+        if (m != GO_PASS && (!s->region[m] || go_board_at(s->b, m) != GO_EMPTY)) continue;
+        int r;
+        if (m == GO_PASS && last_pass) {
+            r = 0;
+        } else {
+            if (go_board_play(s->b, c, m) != GO_OK) continue;
+            if (go_board_at(s->b, s->target) != s->def) {
+                r = 1;
+            } else {
+                uint64_t k = kbf_key(s, go_other(c), m == GO_PASS);
+                bool rep = false;
+                for (int j = 0; j <= s->depth && !rep; j++) rep = s->path[j] == k;
+                if (rep || s->depth >= 250) {
+                    r = 0;
+                } else {
+                    s->path[++s->depth] = k;
+                    r = kbf_solve(s, go_other(c), m == GO_PASS);
+                    s->depth--;
+                }
+            }
+            go_board_undo(s->b);
+        }
+        if (att == (r == 1)) return r;
+    }
+    return att ? 0 : 1;
+}
+
+static uint64_t krng = 0x9e3779b97f4a7c15ULL;
+static unsigned krnd(unsigned n) {
+    krng ^= krng << 13;
+    krng ^= krng >> 7;
+    krng ^= krng << 17;
+    return (unsigned)(krng % n);
+}
+
+static void test_ko_tiers(void) {
+    int compared = 0, kos = 0, tries = 0, max = t_sanitized() ? 5 : 20;
+    go_board *b = go_board_new(5);
+    while (compared < max && tries < 400000) {
+        tries++;
+        int size = 4 + (int)krnd(2);
+        go_board_clear(b, size);
+        for (int r = 0; r < size; r++)
+            for (int c = 0; c < size; c++) {
+                unsigned x = krnd(100);
+                go_color k = x < 36 ? GO_BLACK : x < 72 ? GO_WHITE : GO_EMPTY;
+                if (k) go_board_setup(b, go_pt(c, r), k);
+            }
+        go_point whites[GO_MAX_POINTS];
+        int nw = 0;
+        GO_FOR_POINTS(b, q) {
+            if (go_board_at(b, q) == GO_WHITE) whites[nw++] = q;
+        }
+        if (!nw) continue;
+        char tv[8];
+        go_vertex_format(b, whites[krnd((unsigned)nw)], tv, sizeof tv);
+        go_problem_hints h = {GO_EMPTY, tv, true};
+        go_color to_play = krnd(2) ? GO_BLACK : GO_WHITE;
+        yomi_error err;
+        go_problem *p = go_problem_from_board(b, to_play, &h, &err);
+        if (!p) continue;
+        if (p->nregion < 3 || p->nregion > 7) {
+            go_problem_free(p);
+            continue;
+        }
+        kbf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker), {0}, 0, 0};
+        bool win[GO_MAX_POINTS] = {false};
+        int nwin = 0;
+        GO_FOR_POINTS(p->board, m) {
+            if (!p->region[m] || go_board_at(p->board, m) != GO_EMPTY) continue;
+            if (go_board_play(p->board, to_play, m) != GO_OK) continue;
+            s.depth = 0;
+            s.path[0] = kbf_key(&s, go_other(to_play), false);
+            int r = go_board_at(p->board, p->target) != s.def ? 1 : kbf_solve(&s, go_other(to_play), false);
+            go_board_undo(p->board);
+            if ((r == 1) == (to_play == p->attacker)) {
+                win[m] = true;
+                nwin++;
+            }
+        }
+        if (s.nodes > 2000000) {
+            go_problem_free(p);
+            continue;
+        }
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.distance = 2;
+        o.lim.hash_mb = 4;
+        go_tsumego_answer a;
+        go_tsumego_solve(p, &o, &a);
+        bool ok = nwin ? (a.result == YOMI_WIN || a.result == YOMI_KO_WIN) && a.nmoves > 0
+                       : a.result == YOMI_KO_LOSS || a.result == YOMI_LOSS;
+        for (int i = 0; ok && nwin && i < a.nmoves; i++) ok = win[a.moves[i]];
+        CHECK_MSG(ok,
+                  "ko tiers: the no-threat minimax has %d winning moves, yomi %s with %d (target %s, %s to "
+                  "play, distance %d)",
+                  nwin, go_tsumego_result_name(a.result), a.nmoves, tv,
+                  to_play == GO_BLACK ? "black" : "white", o.distance);
+        if (!ok) go_board_print(p->board, stderr);
+        kos += a.result == YOMI_KO_WIN || a.result == YOMI_KO_LOSS;
+        compared++;
+        go_problem_free(p);
+    }
+    go_board_free(b);
+    CHECK_MSG(compared == max, "ko tiers: %d positions compared of %d", compared, max);
+    fprintf(stderr, "ko tiers: %d positions compared, %d ko answers\n", compared, kos);
+}
+
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     test_blocking_hole();
@@ -275,6 +419,7 @@ int main(int argc, char **argv) {
     test_verify(data);
     test_bent_four(data);
     test_enclosed_region();
+    test_ko_tiers();
     test_one_deadline(data);
     return t_summary("test_go_problem");
 }

@@ -945,10 +945,15 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
     go_tsumego_answer *heur = NULL; /* the distance generator's loss, while the full search runs */
     /* Pass 0 with the distance generator (unless switched off); pass 1, every
      * region point, when pass 0 ends in a loss or the full search refutes all
-     * of its winners. */
+     * of its winners, or when pass 0 wins only in a lower tier (a ko): the
+     * better tiers are then asked again with every region point, since the
+     * move that wins them may be one the distance generator leaves out
+     * (tsumego.js gop/15568: Black G4 kills outright, pass 0 found only a ko). */
     bool full = (o->disable & GO_TS_NO_DISTANCE) != 0;
+    int tend = ntiers; /* tiers this pass asks: all, or the ones better than pass 0's */
+    int found = -1; /* the tier whose winners the answer holds */
 again:
-    for (int t = 0; t < ntiers; t++) {
+    for (int t = 0; t < tend; t++) {
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
         for (int i = 0; i < n; i++) wins[i] = -1;
@@ -1002,19 +1007,26 @@ again:
                 if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
                     out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
+            found = t;
             break;
         }
         if (r == 1) break; /* the root wins only by passing: no first move to show */
         if (t == ntiers - 1) out->result = YOMI_LOSS;
         continue;
     }
-    if (d && !full && !(o->disable & GO_TS_NO_VERIFY) && out->result == YOMI_LOSS) {
+    /* Pass 0 won only in a lower tier: the full search asks the better ones. */
+    bool better = ntiers > 1 && found > 0 && out->nmoves > 0;
+    if (d && !full && !(o->disable & GO_TS_NO_VERIFY) && (out->result == YOMI_LOSS || better)) {
         yomi_limits lim;
         remaining(&s, L, used, &lim);
         if (!out_of_budget(&s, &o->lim, used)) {
-            full = true;
             heur = malloc(sizeof *heur);
             if (heur) *heur = *out;
+        }
+        /* Without a copy to fall back on, a ko answer is kept as it is. */
+        if (heur || (!better && !out_of_budget(&s, &o->lim, used))) {
+            full = true;
+            if (better) tend = found;
             /* Without a node limit the full search gets 4M plays of its own. */
             rerun_lim = o->lim;
             if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
@@ -1028,11 +1040,12 @@ again:
         }
     }
     if (heur && out->result == YOMI_UNKNOWN && out->nmoves == 0) {
-        /* The full search did not finish: the distance generator's loss stands
-         * (heuristic). */
+        /* The full search did not finish, or proved that the better tiers
+         * lose: the distance generator's answer stands (heuristic; after a
+         * loss, with the full search's undecided moves). */
         go_tsumego_answer keep = *out;
         *out = *heur;
-        out->nunknown = keep.nunknown;
+        if (!better) out->nunknown = keep.nunknown;
     }
     free(heur);
     if (out->result == YOMI_UNKNOWN) {
