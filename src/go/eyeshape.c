@@ -529,17 +529,24 @@ bool go_es_classify(const go_es_region *r, go_es_status *out) {
 
 /* ---- The solver on a real board ---- */
 
-bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
-                      go_point *pts) {
+/* go_es_from_board with a stop: big (may be NULL) marks points of regions already found
+ * too large; a flood that reaches one is in that same region (regions are connected),
+ * so it fails there at once. *np gets the points flooded (those in pts), also on
+ * failure. The adjacency is noted as the flood meets each neighbour. */
+static bool es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
+                          go_point *pts, const uint8_t *big, int *np) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     memset(r, 0, sizeof *r);
     r->ko = -1;
+    *np = 0;
     go_color c = go_board_at(b, w);
     if (c != GO_BLACK && c != GO_WHITE) return false;
     go_point h = go_head_fast(b, w);
     if (go_board_at(b, p) == GO_BORDER || (go_at(b, p) == c && go_head_fast(b, p) == h)) return false;
     int n = 0;
     pts[n++] = p;
+    *np = 1;
+    if (big && big[p]) return false;
     for (int i = 0; i < n; i++) {
         for (int d = 0; d < 4; d++) {
             go_point q = pts[i] + dirs[d];
@@ -549,11 +556,14 @@ bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_mov
                 r->wall |= (uint16_t)(1u << i);
                 continue;
             }
-            bool seen = false;
-            for (int j = 0; j < n; j++) seen |= pts[j] == q;
-            if (seen) continue;
-            if (n == GO_ES_MAX) return false;
-            pts[n++] = q;
+            int j = 0;
+            while (j < n && pts[j] != q) j++;
+            if (j == n) {
+                if (n == GO_ES_MAX || (big && big[q])) return false;
+                pts[n++] = q;
+                *np = n;
+            }
+            r->adj[i] |= (uint16_t)(1u << j);
         }
     }
     r->n = n;
@@ -562,9 +572,6 @@ bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_mov
         go_color k = go_at(b, pts[i]);
         r->content[i] = k == GO_EMPTY ? 0 : k == c ? 1 : 2;
         if (k == GO_EMPTY && (r->wall >> i & 1)) inner_libs++;
-        for (int j = 0; j < n; j++)
-            for (int d = 0; d < 4; d++)
-                if (pts[i] + dirs[d] == pts[j]) r->adj[i] |= (uint16_t)(1u << j);
     }
     r->outer = go_string_libs(b, w) - inner_libs;
     if (r->outer > GO_ES_OUTER_MAX) r->outer = GO_ES_OUTER_MAX;
@@ -573,6 +580,12 @@ bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_mov
         for (int i = 0; i < n; i++)
             if (pts[i] == ko) r->ko = i;
     return true;
+}
+
+bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
+                      go_point *pts) {
+    int np;
+    return es_from_board(b, w, p, to_move, r, pts, NULL, &np);
 }
 
 /* Solves the region for `to_move` under both ko masters. Returns 1 when the defender
@@ -725,10 +738,11 @@ int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_
             if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q] || big[q]) continue;
             go_es_region r;
             go_point pts[GO_ES_MAX];
-            if (!go_es_from_board(b, v, q, to_move, &r, pts)) {
-                /* Too large: pts holds GO_ES_MAX points of that region, each of
+            int np;
+            if (!es_from_board(b, v, q, to_move, &r, pts, big, &np)) {
+                /* Too large: the np points flooded are in that region, each of
                  * which would fail the same way. */
-                for (int j = 0; j < GO_ES_MAX; j++) big[pts[j]] = 1;
+                for (int j = 0; j < np; j++) big[pts[j]] = 1;
                 continue;
             }
             for (int j = 0; j < r.n; j++) in_space[pts[j]] = 1;

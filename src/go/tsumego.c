@@ -50,10 +50,11 @@ typedef struct ts {
     uint64_t pk[TS_VWORDS]; /* the packed region of the current position ... */
     bool pk_ok; /* ... when set (kept by play and undo, which update pk) */
     int16_t zidx[GO_MAX_POINTS]; /* index of a point in zone, -1 outside */
-    struct ts_static {
-        uint64_t key, v[TS_VWORDS], st;
-        int8_t res; /* 0 empty, else the answer + 2 */
-    } * scache; /* Benson answers */
+    /* Static answers: TS_SCACHE entries of sc_words words each, one cache line when
+     * the region fits in TS_SC_LINE_WORDS: [0] the key, [1] the state word, [2] the
+     * answer + 2 (0: empty), then the region's nwords packed words. */
+    uint64_t *scache;
+    int sc_words;
     /* The position as core's dfpn sees it (the callbacks below). */
     go_color to_move;
     bool last_pass, ended;
@@ -68,6 +69,8 @@ typedef struct ts {
     go_point best[GO_TSUMEGO_MAX_PV];
 } ts;
 #define TS_SCACHE 32768
+#define TS_SC_HEAD 3 /* key, state word, answer */
+#define TS_SC_LINE_WORDS 8 /* a 64-byte line */
 
 static uint64_t mix64(uint64_t x) {
     x ^= x >> 30;
@@ -210,6 +213,10 @@ static int static_fresh(ts *s, go_color to_move) {
     return life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
 }
 
+static uint64_t *sc_entry(const ts *s, uint64_t key) {
+    return s->scache + (size_t)(key & (TS_SCACHE - 1)) * (size_t)s->sc_words;
+}
+
 static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
@@ -221,15 +228,16 @@ static int static_status(ts *s, go_color to_move, bool last_pass) {
         uint64_t st = static_word(s, to_move);
         uint64_t key = go_board_hash(b) ^ mix64(st);
         const uint64_t *v = packed(s);
-        struct ts_static *e = &s->scache[key & (TS_SCACHE - 1)];
-        if (e->res && e->key == key && e->st == st && !memcmp(e->v, v, sizeof e->v)) {
-            r = e->res - 2;
+        size_t vb = (size_t)s->nwords * sizeof *v; /* the words past nwords are 0 */
+        uint64_t *e = sc_entry(s, key);
+        if (e[2] && e[0] == key && e[1] == st && !memcmp(e + TS_SC_HEAD, v, vb)) {
+            r = (int)e[2] - 2;
         } else {
             r = static_fresh(s, to_move); /* the cache keeps "unknown" too */
-            e->key = key;
-            e->st = st;
-            memcpy(e->v, v, sizeof e->v);
-            e->res = (int8_t)(r + 2);
+            e[0] = key;
+            e[1] = st;
+            e[2] = (uint64_t)(r + 2);
+            memcpy(e + TS_SC_HEAD, v, vb);
         }
     }
     if (r == 1 && last_pass && to_move == s->def) return -1;
@@ -330,7 +338,11 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
         s->zone[s->nzone++] = q;
     }
     s->nwords = (s->nzone + 31) / 32;
-    s->scache = calloc(TS_SCACHE, sizeof *s->scache);
+    /* Entries of one line (two for a region of more than 160 points), aligned. */
+    s->sc_words = TS_SC_HEAD + s->nwords <= TS_SC_LINE_WORDS ? TS_SC_LINE_WORDS : 2 * TS_SC_LINE_WORDS;
+    size_t bytes = (size_t)TS_SCACHE * (size_t)s->sc_words * sizeof(uint64_t);
+    s->scache = aligned_alloc(64, bytes);
+    if (s->scache) memset(s->scache, 0, bytes);
     return s->scache != NULL;
 }
 
@@ -404,9 +416,11 @@ static void cb_play(void *ctx, int move) {
     s->last_pass = move == GO_PASS;
     s->to_move = go_other(s->to_move);
     /* The evaluation's static cache line, loaded while the search reads the keys. */
-    if (!s->ended)
-        __builtin_prefetch(
-            &s->scache[(go_board_hash(s->b) ^ mix64(static_word(s, s->to_move))) & (TS_SCACHE - 1)]);
+    if (!s->ended) {
+        const uint64_t *e = sc_entry(s, go_board_hash(s->b) ^ mix64(static_word(s, s->to_move)));
+        __builtin_prefetch(e);
+        if (s->sc_words > TS_SC_LINE_WORDS) __builtin_prefetch(e + TS_SC_LINE_WORDS);
+    }
 }
 
 static void cb_undo(void *ctx) {
