@@ -33,6 +33,7 @@
 
 #include "go/problem.h"
 #include "go/zone.h"
+#include "go_ld_brute.h"
 #include "testutil.h"
 #include "yomi/go_tsumego.h"
 
@@ -278,56 +279,7 @@ static void test_enclosed_region(void) {
  * either side. The tiered answer with a short distance bound (the generator
  * then leaves needed moves out) must agree: win or ko_win, with moves the
  * minimax proves, when it wins; ko_loss or loss when it does not. */
-typedef struct kbf {
-    go_board *b;
-    const bool *region;
-    go_point target;
-    go_color att, def;
-    uint64_t path[256];
-    int depth;
-    uint64_t nodes;
-} kbf;
-
-static uint64_t kbf_key(const kbf *s, go_color to_move, bool last_pass) {
-    const go_board *b = s->b;
-    uint64_t ko = (b->ko != GO_NO_POINT && b->ko_color == to_move) ? (uint64_t)b->ko : 0;
-    return go_board_hash(b) ^ (ko * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)to_move * 0xc2b2ae3d27d4eb4fULL) ^
-        (last_pass ? 0x165667b19e3779f9ULL : 0);
-}
-
-/* 1 when the attacker wins with c to move (0 also when over the node cap). */
-static int kbf_solve(kbf *s, go_color c, bool last_pass) {
-    if (++s->nodes > 2000000) return 0;
-    bool att = c == s->att;
-    int n = go_board_size(s->b);
-    for (int i = 0; i <= n * n; i++) {
-        go_point m = i < n * n ? go_pt(i % n, i / n) : GO_PASS;
-        if (m != GO_PASS && (!s->region[m] || go_board_at(s->b, m) != GO_EMPTY)) continue;
-        int r;
-        if (m == GO_PASS && last_pass) {
-            r = 0;
-        } else {
-            if (go_board_play(s->b, c, m) != GO_OK) continue;
-            if (go_board_at(s->b, s->target) != s->def) {
-                r = 1;
-            } else {
-                uint64_t k = kbf_key(s, go_other(c), m == GO_PASS);
-                bool rep = false;
-                for (int j = 0; j <= s->depth && !rep; j++) rep = s->path[j] == k;
-                if (rep || s->depth >= 250) {
-                    r = 0;
-                } else {
-                    s->path[++s->depth] = k;
-                    r = kbf_solve(s, go_other(c), m == GO_PASS);
-                    s->depth--;
-                }
-            }
-            go_board_undo(s->b);
-        }
-        if (att == (r == 1)) return r;
-    }
-    return att ? 0 : 1;
-}
+/* (The minimax: tests/go_ld_brute.h.) */
 
 static uint64_t krng = 0x9e3779b97f4a7c15ULL;
 static unsigned krnd(unsigned n) {
@@ -367,22 +319,9 @@ static void test_ko_tiers(void) {
             go_problem_free(p);
             continue;
         }
-        kbf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker), {0}, 0, 0};
-        bool win[GO_MAX_POINTS] = {false};
-        int nwin = 0;
-        GO_FOR_POINTS(p->board, m) {
-            if (!p->region[m] || go_board_at(p->board, m) != GO_EMPTY) continue;
-            if (go_board_play(p->board, to_play, m) != GO_OK) continue;
-            s.depth = 0;
-            s.path[0] = kbf_key(&s, go_other(to_play), false);
-            int r = go_board_at(p->board, p->target) != s.def ? 1 : kbf_solve(&s, go_other(to_play), false);
-            go_board_undo(p->board);
-            if ((r == 1) == (to_play == p->attacker)) {
-                win[m] = true;
-                nwin++;
-            }
-        }
-        if (s.nodes > 2000000) {
+        bool win[GO_MAX_POINTS];
+        int nwin = ld_bf_first_moves(p, to_play, 2000000, win, NULL);
+        if (nwin < 0) {
             go_problem_free(p);
             continue;
         }

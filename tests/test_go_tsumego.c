@@ -17,64 +17,11 @@
 #include <unistd.h>
 
 #include "go/problem.h"
+#include "go_ld_brute.h"
 #include "testutil.h"
 #include "yomi/go_tsumego.h"
 
-/* ---- Brute force ---- */
-
-typedef struct bf {
-    go_board *b;
-    const bool *region;
-    go_point target;
-    go_color att, def;
-    uint64_t path[256];
-    int depth;
-    uint64_t nodes;
-} bf;
-
-static uint64_t bf_key(const bf *s, go_color to_move, bool last_pass) {
-    const go_board *b = s->b;
-    uint64_t ko = (b->ko != GO_NO_POINT && b->ko_color == to_move) ? (uint64_t)b->ko : 0;
-    uint64_t x = go_board_hash(b) ^ (ko * 0x9e3779b97f4a7c15ULL) ^
-        ((uint64_t)to_move * 0xc2b2ae3d27d4eb4fULL) ^ (last_pass ? 0x165667b19e3779f9ULL : 0);
-    return x;
-}
-
-/* 1 when the attacker wins with c to move. */
-static int bf_solve(bf *s, go_color c, bool last_pass) {
-    if (++s->nodes > 3000000) return 0; /* too big: the caller drops this position */
-    if (go_board_at(s->b, s->target) != s->def) return 1;
-    bool att = c == s->att;
-    int n = go_board_size(s->b);
-    for (int i = 0; i <= n * n; i++) {
-        go_point m = i < n * n ? go_pt(i % n, i / n) : GO_PASS;
-        if (m != GO_PASS && (!s->region[m] || go_board_at(s->b, m) != GO_EMPTY)) continue;
-        int r;
-        if (m == GO_PASS && last_pass) {
-            r = 0;
-        } else {
-            if (go_board_play(s->b, c, m) != GO_OK) continue;
-            if (go_board_at(s->b, s->target) != s->def) {
-                r = 1;
-            } else {
-                uint64_t k = bf_key(s, go_other(c), m == GO_PASS);
-                bool rep = false;
-                for (int j = 0; j <= s->depth && !rep; j++) rep = s->path[j] == k;
-                if (rep || s->depth >= 250) {
-                    r = 0;
-                } else {
-                    s->path[++s->depth] = k;
-                    r = bf_solve(s, go_other(c), m == GO_PASS);
-                    s->depth--;
-                }
-            }
-            go_board_undo(s->b);
-        }
-        if (att && r == 1) return 1;
-        if (!att && r == 0) return 0;
-    }
-    return att ? 0 : 1;
-}
+/* ---- Brute force: tests/go_ld_brute.h ---- */
 
 static uint64_t rng_state = 0x1234567ULL;
 static unsigned rnd(unsigned n) {
@@ -118,22 +65,10 @@ static void test_brute_force(void) {
             continue;
         }
         /* Brute force: winning first moves of the side to play (passes excluded). */
-        bf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker), {0}, 0, 0};
-        bool bf_win[GO_MAX_POINTS] = {false};
-        int bf_n = 0;
-        GO_FOR_POINTS(p->board, m) {
-            if (!p->region[m] || go_board_at(p->board, m) != GO_EMPTY) continue;
-            if (go_board_play(p->board, to_play, m) != GO_OK) continue;
-            s.depth = 0;
-            s.path[0] = bf_key(&s, go_other(to_play), false);
-            int r = go_board_at(p->board, p->target) != s.def ? 1 : bf_solve(&s, go_other(to_play), false);
-            go_board_undo(p->board);
-            if ((r == 1) == (to_play == p->attacker)) {
-                bf_win[m] = true;
-                bf_n++;
-            }
-        }
-        if (s.nodes > 3000000) { /* too big for the brute force: draw another */
+        bool bf_win[GO_MAX_POINTS];
+        uint64_t bf_nodes = 0;
+        int bf_n = ld_bf_first_moves(p, to_play, 3000000, bf_win, &bf_nodes);
+        if (bf_n < 0) { /* too big for the brute force: draw another */
             go_problem_free(p);
             continue;
         }
@@ -154,7 +89,7 @@ static void test_brute_force(void) {
                   go_tsumego_result_name(a.result), a.nmoves, tv, to_play == GO_BLACK ? "black" : "white");
         if (!same) go_board_print(p->board, stderr);
         compared++;
-        total += s.nodes;
+        total += bf_nodes;
         go_problem_free(p);
     }
     go_board_free(b);

@@ -1,0 +1,91 @@
+/* An independent brute force for life-and-death tests: plain minimax over every
+ * legal move of a problem's region and passes, with the solver's rules in the
+ * game without ko threats (capture wins for the attacker; two passes in a row or
+ * a repetition on the line win for the defender; simple ko). Small problems only
+ * (a node cap says when it gave up). */
+#ifndef YOMI_GO_LD_BRUTE_H
+#define YOMI_GO_LD_BRUTE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "go/problem.h"
+#include "yomi/go_tsumego.h"
+
+typedef struct ld_bf {
+    go_board *b;
+    const bool *region;
+    go_point target;
+    go_color att, def;
+    uint64_t path[256];
+    int depth;
+    uint64_t nodes, max_nodes;
+} ld_bf;
+
+static inline uint64_t ld_bf_key(const ld_bf *s, go_color to_move, bool last_pass) {
+    const go_board *b = s->b;
+    uint64_t ko = (b->ko != GO_NO_POINT && b->ko_color == to_move) ? (uint64_t)b->ko : 0;
+    return go_board_hash(b) ^ (ko * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)to_move * 0xc2b2ae3d27d4eb4fULL) ^
+        (last_pass ? 0x165667b19e3779f9ULL : 0);
+}
+
+/* 1 when the attacker wins with c to move (0 also past the node cap). */
+static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
+    if (++s->nodes > s->max_nodes) return 0;
+    if (go_board_at(s->b, s->target) != s->def) return 1;
+    bool att = c == s->att;
+    int n = go_board_size(s->b);
+    for (int i = 0; i <= n * n; i++) {
+        go_point m = i < n * n ? go_pt(i % n, i / n) : GO_PASS;
+        if (m != GO_PASS && (!s->region[m] || go_board_at(s->b, m) != GO_EMPTY)) continue;
+        int r;
+        if (m == GO_PASS && last_pass) {
+            r = 0;
+        } else {
+            if (go_board_play(s->b, c, m) != GO_OK) continue;
+            if (go_board_at(s->b, s->target) != s->def) {
+                r = 1;
+            } else {
+                uint64_t k = ld_bf_key(s, go_other(c), m == GO_PASS);
+                bool rep = false;
+                for (int j = 0; j <= s->depth && !rep; j++) rep = s->path[j] == k;
+                if (rep || s->depth >= 250) {
+                    r = 0;
+                } else {
+                    s->path[++s->depth] = k;
+                    r = ld_bf_solve(s, go_other(c), m == GO_PASS);
+                    s->depth--;
+                }
+            }
+            go_board_undo(s->b);
+        }
+        if (att == (r == 1)) return r;
+    }
+    return att ? 0 : 1;
+}
+
+/* The winning first moves (passes excluded) of `to_play` in p, marked in win[];
+ * returns how many, or -1 when the brute force passed max_nodes (too big).
+ * *nodes (may be NULL) gets the positions it visited. */
+static inline int ld_bf_first_moves(go_problem *p, go_color to_play, uint64_t max_nodes, bool *win,
+                                    uint64_t *nodes) {
+    ld_bf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker), {0}, 0, 0, max_nodes};
+    int n = 0;
+    GO_FOR_POINTS(p->board, m) {
+        win[m] = false;
+        if (!p->region[m] || go_board_at(p->board, m) != GO_EMPTY) continue;
+        if (go_board_play(p->board, to_play, m) != GO_OK) continue;
+        s.depth = 0;
+        s.path[0] = ld_bf_key(&s, go_other(to_play), false);
+        int r = ld_bf_solve(&s, go_other(to_play), false);
+        go_board_undo(p->board);
+        if ((r == 1) == (to_play == p->attacker)) {
+            win[m] = true;
+            n++;
+        }
+    }
+    if (nodes) *nodes = s.nodes;
+    return s.nodes > max_nodes ? -1 : n;
+}
+
+#endif
