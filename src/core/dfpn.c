@@ -759,6 +759,19 @@ int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, d
     return 0;
 }
 
+/* A line walk's step at depth len (the position reached by moves[0..len-1]):
+ * records it on the path (room for `room` more) and says whether the walk goes
+ * on: the root is the searched one, the position does not repeat the line, and
+ * it is still open. */
+static bool walk_step(dfpn *s, const dfpn_game *g, void *ctx, int len, int room) {
+    if (!ensure_path(s, len + room)) return false;
+    read_pos(s, &s->path[len], path_state(s, len));
+    if (len == 0 && !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) return false;
+    for (int j = 0; j < len; j++)
+        if (same_pos(s, &s->path[j], path_state(s, j), &s->path[len], path_state(s, len))) return false;
+    return g->evaluate(ctx) == DFPN_OPEN;
+}
+
 int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
     if (!check_game(g) || g->state_size != s->state_size || !s->have_root) return 0;
     s->g = g;
@@ -767,13 +780,7 @@ int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
     int *buf = malloc((size_t)g->max_moves * sizeof *buf);
     if (!buf) return 0;
     while (len < max) {
-        if (!ensure_path(s, len + 1)) break;
-        read_pos(s, &s->path[len], path_state(s, len));
-        if (len == 0 && !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) break;
-        int rep = 0;
-        for (int j = 0; j < len && !rep; j++)
-            rep = same_pos(s, &s->path[j], path_state(s, j), &s->path[len], path_state(s, len));
-        if (rep || g->evaluate(ctx) != DFPN_OPEN) break;
+        if (!walk_step(s, g, ctx, len, 1)) break;
         dfpn_entry *e = tt_find(s, &s->path[len], path_state(s, len));
         if (!e || (e->pn != 0 && e->dn != 0) || e->best < 0) break;
         int n = g->generate(ctx, buf, g->max_moves), legal = 0;
@@ -795,13 +802,7 @@ int dfpn_pv_best(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
     int *buf = malloc((size_t)g->max_moves * sizeof *buf);
     if (!buf) return 0;
     while (len < max) {
-        if (!ensure_path(s, len + 2)) break;
-        read_pos(s, &s->path[len], path_state(s, len));
-        if (len == 0 && !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) break;
-        int rep = 0;
-        for (int j = 0; j < len && !rep; j++)
-            rep = same_pos(s, &s->path[j], path_state(s, j), &s->path[len], path_state(s, len));
-        if (rep || g->evaluate(ctx) != DFPN_OPEN) break;
+        if (!walk_step(s, g, ctx, len, 2)) break;
         int is_or = node_is_or(s, len);
         int n = g->generate(ctx, buf, g->max_moves), best = -1;
         if (n > g->max_moves) n = g->max_moves;
