@@ -772,78 +772,87 @@ static bool walk_step(dfpn *s, const dfpn_game *g, void *ctx, int len, int room)
     return g->evaluate(ctx) == DFPN_OPEN;
 }
 
-int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
+/* The proven line's move at depth len: the entry's best move when the entry is
+ * proved and the move is legal here, else -1. buf holds max_moves moves. */
+static int choose_proved(dfpn *s, const dfpn_game *g, void *ctx, int len, int *buf) {
+    dfpn_entry *e = tt_find(s, &s->path[len], path_state(s, len));
+    if (!e || (e->pn != 0 && e->dn != 0) || e->best < 0) return -1;
+    int n = g->generate(ctx, buf, g->max_moves);
+    for (int i = 0; i < n; i++)
+        if (buf[i] == e->best) return e->best;
+    return -1;
+}
+
+/* The most promising move at depth len: the child with the smallest proof number
+ * where the OR side moves, the smallest disproof number where the AND side moves
+ * (ties: the larger other number, then the earlier move), from the terminal
+ * values, the repetition rule and the table; children without an entry are
+ * passed over. -1 when no child is known. */
+static int choose_best(dfpn *s, const dfpn_game *g, void *ctx, int len, int *buf) {
+    int is_or = node_is_or(s, len);
+    int n = g->generate(ctx, buf, g->max_moves), best = -1;
+    if (n > g->max_moves) n = g->max_moves;
+    uint32_t bsel = DFPN_INF, bother = 0;
+    for (int i = 0; i < n; i++) {
+        g->play(ctx, buf[i]);
+        dfpn_pos p;
+        unsigned char *st = path_state(s, len + 1);
+        read_pos(s, &p, st);
+        uint32_t pn = 0, dn = 0;
+        int known = 1, crep = 0;
+        for (int j = 0; j <= len && !crep; j++) crep = same_pos(s, &s->path[j], path_state(s, j), &p, st);
+        dfpn_value v = crep ? rep_value(s) : g->evaluate(ctx);
+        if (v == DFPN_WIN || v == DFPN_LOSS) {
+            pn = v == DFPN_WIN ? 0 : DFPN_INF;
+            dn = v == DFPN_WIN ? DFPN_INF : 0;
+        } else {
+            dfpn_entry *e = tt_find(s, &p, st);
+            if (e) {
+                pn = e->pn;
+                dn = e->dn;
+            } else {
+                known = 0;
+            }
+        }
+        g->undo(ctx);
+        if (!known) continue;
+        uint32_t sel = is_or ? pn : dn, other = is_or ? dn : pn;
+        if (best < 0 || sel < bsel || (sel == bsel && other > bother)) {
+            best = i;
+            bsel = sel;
+            bother = other;
+        }
+    }
+    return best < 0 ? -1 : buf[best];
+}
+
+/* Walks a line from the root, each move given by `choose` (which may read one
+ * ply deeper: path room 2), and returns to the root. Returns its length. */
+static int walk_line(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max,
+                     int (*choose)(dfpn *, const dfpn_game *, void *, int, int *)) {
     if (!check_game(g) || g->state_size != s->state_size || !s->have_root) return 0;
     s->g = g;
     s->ctx = ctx;
     int len = 0;
     int *buf = malloc((size_t)g->max_moves * sizeof *buf);
     if (!buf) return 0;
-    while (len < max) {
-        if (!walk_step(s, g, ctx, len, 1)) break;
-        dfpn_entry *e = tt_find(s, &s->path[len], path_state(s, len));
-        if (!e || (e->pn != 0 && e->dn != 0) || e->best < 0) break;
-        int n = g->generate(ctx, buf, g->max_moves), legal = 0;
-        for (int i = 0; i < n && !legal; i++) legal = buf[i] == e->best;
-        if (!legal) break;
-        g->play(ctx, e->best);
-        moves[len++] = e->best;
+    while (len < max && walk_step(s, g, ctx, len, 2)) {
+        int m = choose(s, g, ctx, len, buf);
+        if (m < 0) break;
+        g->play(ctx, m);
+        moves[len++] = m;
     }
     for (int i = 0; i < len; i++) g->undo(ctx);
     free(buf);
     return len;
 }
 
+int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
+    return walk_line(s, g, ctx, moves, max, choose_proved);
+}
+
 int dfpn_pv_best(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {
-    if (!check_game(g) || g->state_size != s->state_size || !s->have_root) return 0;
-    s->g = g;
-    s->ctx = ctx;
-    int len = 0;
-    int *buf = malloc((size_t)g->max_moves * sizeof *buf);
-    if (!buf) return 0;
-    while (len < max) {
-        if (!walk_step(s, g, ctx, len, 2)) break;
-        int is_or = node_is_or(s, len);
-        int n = g->generate(ctx, buf, g->max_moves), best = -1;
-        if (n > g->max_moves) n = g->max_moves;
-        uint32_t bsel = DFPN_INF, bother = 0;
-        for (int i = 0; i < n; i++) {
-            g->play(ctx, buf[i]);
-            dfpn_pos p;
-            unsigned char *st = path_state(s, len + 1);
-            read_pos(s, &p, st);
-            uint32_t pn = 0, dn = 0;
-            int known = 1, crep = 0;
-            for (int j = 0; j <= len && !crep; j++) crep = same_pos(s, &s->path[j], path_state(s, j), &p, st);
-            dfpn_value v = crep ? rep_value(s) : g->evaluate(ctx);
-            if (v == DFPN_WIN || v == DFPN_LOSS) {
-                pn = v == DFPN_WIN ? 0 : DFPN_INF;
-                dn = v == DFPN_WIN ? DFPN_INF : 0;
-            } else {
-                dfpn_entry *e = tt_find(s, &p, st);
-                if (e) {
-                    pn = e->pn;
-                    dn = e->dn;
-                } else {
-                    known = 0;
-                }
-            }
-            g->undo(ctx);
-            if (!known) continue;
-            uint32_t sel = is_or ? pn : dn, other = is_or ? dn : pn;
-            if (best < 0 || sel < bsel || (sel == bsel && other > bother)) {
-                best = i;
-                bsel = sel;
-                bother = other;
-            }
-        }
-        if (best < 0) break;
-        g->play(ctx, buf[best]);
-        moves[len++] = buf[best];
-    }
-    for (int i = 0; i < len; i++) g->undo(ctx);
-    free(buf);
-    return len;
+    return walk_line(s, g, ctx, moves, max, choose_best);
 }
 
 int dfpn_analyse_root(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, dfpn_move_result *out,
