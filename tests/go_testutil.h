@@ -4,7 +4,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
+#include "core/hash.h"
 #include "yomi/go_board.h"
 
 /* One row, top rows first: '.' empty, 'X' black, 'O' white; blanks, ')' and '('
@@ -36,6 +38,23 @@ static inline go_board *gt_board_from_rows(int size, const char *const *rows) {
                 return NULL;
             }
     return b;
+}
+
+/* A position from random legal play on a cleared board: `moves` turns, colours
+ * alternating from black, each trying up to 20 random points (*rng: a splitmix64
+ * state). No eye filling is avoided, so strings in atari are common. */
+static inline void gt_random_position(go_board *b, int size, int moves, uint64_t *rng) {
+    go_board_clear(b, size);
+    go_color col = GO_BLACK;
+    for (int m = 0; m < moves; m++) {
+        for (int tries = 0; tries < 20; tries++) {
+            int y = (int)(yomi_splitmix64(rng) % (uint64_t)size); /* row drawn first, as the tests */
+            int x = (int)(yomi_splitmix64(rng) % (uint64_t)size); /* that pin cases were built with */
+            go_point p = go_pt(x, y);
+            if (go_board_at(b, p) == GO_EMPTY && go_board_play(b, col, p) == GO_OK) break;
+        }
+        col = go_other(col);
+    }
 }
 
 #endif

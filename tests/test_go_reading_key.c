@@ -19,23 +19,11 @@
 #include "go/reading_internal.h"
 #include "yomi/go_board.h"
 #include "yomi/go_reading.h"
+#include "go_testutil.h"
 #include "testutil.h"
 
 static uint64_t rng_state = 77;
 static int rnd(int n) { return (int)(yomi_splitmix64(&rng_state) % (uint64_t)n); }
-
-/* A position from random legal play (strings in atari are common). */
-static void random_position(go_board *b, int size, int moves) {
-    go_board_clear(b, size);
-    go_color col = GO_BLACK;
-    for (int m = 0; m < moves; m++) {
-        for (int tries = 0; tries < 20; tries++) {
-            go_point p = go_pt(rnd(size), rnd(size));
-            if (go_board_at(b, p) == GO_EMPTY && go_board_play(b, col, p) == GO_OK) break;
-        }
-        col = go_other(col);
-    }
-}
 
 /* The second hash is a position hash of its own: the same stones reached in
  * another order (or set up) give the same value, and it is not the first hash. */
@@ -79,7 +67,7 @@ int main(int argc, char **argv) {
     long asked = 0, limited = 0, old_wrong = 0, new_wrong = 0;
     for (int i = 0; i < positions; i++) {
         int size = 9;
-        random_position(b, size, size * size / 4 + rnd(size * size / 2));
+        gt_random_position(b, size, size * size / 4 + rnd(size * size / 2), &rng_state);
         for (int row = 0; row < size; row++)
             for (int col = 0; col < size; col++) {
                 go_point p = go_pt(col, row);

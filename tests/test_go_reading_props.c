@@ -33,6 +33,7 @@
 #include "yomi/go_ladder.h"
 #include "yomi/go_reading.h"
 #include "yomi/go_sgf.h"
+#include "go_testutil.h"
 #include "testutil.h"
 
 /* The node limit the CLI gives each question (the library has none). */
@@ -187,26 +188,12 @@ static void fail(const go_board *b, go_point s, const char *where, stats *st, co
     CHECK_MSG(false, "%s: %s", where, msg);
 }
 
-/* A position from random legal play (no eye filling is avoided: strings in
- * atari are common). */
-static void random_position(go_board *b, int size, int moves) {
-    go_board_clear(b, size);
-    go_color col = GO_BLACK;
-    for (int m = 0; m < moves; m++) {
-        for (int tries = 0; tries < 20; tries++) {
-            go_point p = go_pt(rnd(size), rnd(size));
-            if (go_board_at(b, p) == GO_EMPTY && go_board_play(b, col, p) == GO_OK) break;
-        }
-        col = go_other(col);
-    }
-}
-
 static void check_random(go_reader *r, int positions, stats *st) {
     static const int sizes[3] = {9, 13, 19};
     go_board *b = go_board_new(19);
     for (int i = 0; i < positions; i++) {
         int size = sizes[i % 3];
-        random_position(b, size, size * size / 4 + rnd(size * size / 2));
+        gt_random_position(b, size, size * size / 4 + rnd(size * size / 2), &rng_state);
         char where[64];
         snprintf(where, sizeof where, "random position %d (%dx%d)", i, size, size);
         check_board(r, b, where, st);
@@ -352,7 +339,7 @@ static void check_orientation(int positions) {
     long asked = 0, limited = 0, differ = 0;
     for (int i = 0; i < positions; i++) {
         int size = i % 2 ? 13 : 9, s = 1 + rnd(7);
-        random_position(b, size, size * size / 4 + rnd(size * size / 2));
+        gt_random_position(b, size, size * size / 4 + rnd(size * size / 2), &rng_state);
         board_sym(b, 0, b0);
         board_sym(b, s, b1);
         for (int row = 0; row < size; row++)
@@ -413,7 +400,7 @@ static void check_orientation(int positions) {
 /* The position of (seed, i): random legal play, set up again without history. */
 static void seeded_position(go_board *b, uint64_t seed, int i, int size) {
     rng_state = seed * 1000003 + (uint64_t)i;
-    random_position(b, size, size * size / 4 + rnd(size * size / 2));
+    gt_random_position(b, size, size * size / 4 + rnd(size * size / 2), &rng_state);
 }
 
 /* The stones of src, turned by symmetry s (bit 3: colours swapped). */
