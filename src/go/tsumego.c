@@ -905,6 +905,15 @@ static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer
     s->thr[opp] = saved;
 }
 
+/* An answer check's share of the plays left: 1/div of them, or `unlimited`
+ * plays when the problem has no play limit. */
+static uint64_t check_budget(const ts *s, const yomi_limits *all, uint64_t used, uint64_t div,
+                             uint64_t unlimited) {
+    yomi_limits lim;
+    remaining(s, all, used, &lim);
+    return lim.max_nodes ? lim.max_nodes / div : unlimited;
+}
+
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -982,9 +991,7 @@ again:
             memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
             out->npv = npv;
             if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
-                yomi_limits lim;
-                remaining(&s, L, used, &lim);
-                uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
                 verify_wins(&s, p, d, out, L, budget, &used);
                 if (out->nmoves == 0) {
                     /* Every winner refuted: the next tier; a loss at the
@@ -998,25 +1005,19 @@ again:
             }
             if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
                 tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
-                yomi_limits lim;
-                remaining(&s, L, used, &lim);
-                uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
                 prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
                 if (out->npv && out->pv[0] != out->moves[0])
                     out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             if (o->bent_four_dead && !p->live && tiers[t].res == YOMI_KO_WIN) {
-                yomi_limits lim;
-                remaining(&s, L, used, &lim);
-                uint64_t budget = lim.max_nodes ? lim.max_nodes / 3 : 1000000;
+                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
                 apply_bent_four_rule(&s, p, d, out, L, budget, &used);
                 if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
                     out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
             if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
-                yomi_limits lim;
-                remaining(&s, L, used, &lim);
-                uint64_t budget = lim.max_nodes ? lim.max_nodes / 2 : 2000000;
+                uint64_t budget = check_budget(&s, L, used, 2, 2000000);
                 drop_exchanges(&s, p, d, out, L, budget, &used);
                 if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
                     out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
