@@ -88,4 +88,45 @@ static inline int ld_bf_first_moves(go_problem *p, go_color to_play, uint64_t ma
     return s.nodes > max_nodes ? -1 : n;
 }
 
+/* xorshift64 on *st: a number below n. */
+static inline unsigned ld_rnd(uint64_t *st, unsigned n) {
+    *st ^= *st << 13;
+    *st ^= *st >> 7;
+    *st ^= *st << 17;
+    return (unsigned)(*st % n);
+}
+
+/* A random small enclosed problem on b: 4x4 or 5x5, each point black (36%), white
+ * (36%) or empty; a random white stone's string is the target (its region, no
+ * frame) and a random side plays first (*to_play; tv gets the target's vertex).
+ * NULL when there is no white stone, the problem cannot be built, or its region
+ * is not 3..max_region empty points: the caller draws again. */
+static inline go_problem *ld_random_problem(go_board *b, uint64_t *st, int max_region, go_color *to_play,
+                                            char tv[8]) {
+    int size = 4 + (int)ld_rnd(st, 2);
+    go_board_clear(b, size);
+    for (int r = 0; r < size; r++)
+        for (int c = 0; c < size; c++) {
+            unsigned x = ld_rnd(st, 100);
+            go_color k = x < 36 ? GO_BLACK : x < 72 ? GO_WHITE : GO_EMPTY;
+            if (k) go_board_setup(b, go_pt(c, r), k);
+        }
+    go_point whites[GO_MAX_POINTS];
+    int nw = 0;
+    GO_FOR_POINTS(b, q) {
+        if (go_board_at(b, q) == GO_WHITE) whites[nw++] = q;
+    }
+    if (!nw) return NULL;
+    go_vertex_format(b, whites[ld_rnd(st, (unsigned)nw)], tv, 8);
+    go_problem_hints h = {GO_EMPTY, tv, true};
+    *to_play = ld_rnd(st, 2) ? GO_BLACK : GO_WHITE;
+    yomi_error err;
+    go_problem *p = go_problem_from_board(b, *to_play, &h, &err);
+    if (p && (p->nregion < 3 || p->nregion > max_region)) {
+        go_problem_free(p);
+        p = NULL;
+    }
+    return p;
+}
+
 #endif

@@ -282,43 +282,16 @@ static void test_enclosed_region(void) {
 /* (The minimax: tests/go_ld_brute.h.) */
 
 static uint64_t krng = 0x9e3779b97f4a7c15ULL;
-static unsigned krnd(unsigned n) {
-    krng ^= krng << 13;
-    krng ^= krng >> 7;
-    krng ^= krng << 17;
-    return (unsigned)(krng % n);
-}
 
 static void test_ko_tiers(void) {
     int compared = 0, kos = 0, tries = 0, max = t_sanitized() ? 5 : 20;
     go_board *b = go_board_new(5);
     while (compared < max && tries < 400000) {
         tries++;
-        int size = 4 + (int)krnd(2);
-        go_board_clear(b, size);
-        for (int r = 0; r < size; r++)
-            for (int c = 0; c < size; c++) {
-                unsigned x = krnd(100);
-                go_color k = x < 36 ? GO_BLACK : x < 72 ? GO_WHITE : GO_EMPTY;
-                if (k) go_board_setup(b, go_pt(c, r), k);
-            }
-        go_point whites[GO_MAX_POINTS];
-        int nw = 0;
-        GO_FOR_POINTS(b, q) {
-            if (go_board_at(b, q) == GO_WHITE) whites[nw++] = q;
-        }
-        if (!nw) continue;
         char tv[8];
-        go_vertex_format(b, whites[krnd((unsigned)nw)], tv, sizeof tv);
-        go_problem_hints h = {GO_EMPTY, tv, true};
-        go_color to_play = krnd(2) ? GO_BLACK : GO_WHITE;
-        yomi_error err;
-        go_problem *p = go_problem_from_board(b, to_play, &h, &err);
+        go_color to_play;
+        go_problem *p = ld_random_problem(b, &krng, 7, &to_play, tv);
         if (!p) continue;
-        if (p->nregion < 3 || p->nregion > 7) {
-            go_problem_free(p);
-            continue;
-        }
         bool win[GO_MAX_POINTS];
         int nwin = ld_bf_first_moves(p, to_play, 2000000, win, NULL);
         if (nwin < 0) {

@@ -24,12 +24,6 @@
 /* ---- Brute force: tests/go_ld_brute.h ---- */
 
 static uint64_t rng_state = 0x1234567ULL;
-static unsigned rnd(unsigned n) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
-}
 
 static void test_brute_force(void) {
     int compared = 0, tries = 0, max = t_sanitized() ? 15 : 60;
@@ -37,33 +31,10 @@ static void test_brute_force(void) {
     go_board *b = go_board_new(5);
     while (compared < max && tries < 200000) {
         tries++;
-        int size = 4 + (int)rnd(2);
-        go_board_clear(b, size);
-        for (int r = 0; r < size; r++)
-            for (int c = 0; c < size; c++) {
-                unsigned x = rnd(100);
-                go_color k = x < 36 ? GO_BLACK : x < 72 ? GO_WHITE : GO_EMPTY;
-                if (k) go_board_setup(b, go_pt(c, r), k);
-            }
-        /* Target: a white string; black attacks. */
-        go_point whites[GO_MAX_POINTS];
-        int nw = 0;
-        GO_FOR_POINTS(b, p) {
-            if (go_board_at(b, p) == GO_WHITE) whites[nw++] = p;
-        }
-        if (!nw) continue;
-        go_point t = whites[rnd((unsigned)nw)];
         char tv[8];
-        go_vertex_format(b, t, tv, sizeof tv);
-        go_problem_hints h = {GO_EMPTY, tv, true};
-        go_color to_play = rnd(2) ? GO_BLACK : GO_WHITE;
-        yomi_error err;
-        go_problem *p = go_problem_from_board(b, to_play, &h, &err);
+        go_color to_play;
+        go_problem *p = ld_random_problem(b, &rng_state, 6, &to_play, tv); /* a white target; either side */
         if (!p) continue;
-        if (p->nregion < 3 || p->nregion > 6) {
-            go_problem_free(p);
-            continue;
-        }
         /* Brute force: winning first moves of the side to play (passes excluded). */
         bool bf_win[GO_MAX_POINTS];
         uint64_t bf_nodes = 0;
