@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "core/error.h"
+#include "core/file.h"
 #include "go/genmove.h"
 #include "yomi/go_board.h"
 #include "yomi/go_ladder.h"
@@ -692,18 +693,28 @@ static bool cmd_list_commands(gtp_engine *g, int argc, char **argv) {
  * (sgf_load_position: a bad file leaves the current position alone). err gets "FILE:LINE:COL: what" on failure. */
 static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size_t errn) {
     yomi_error e = {{0}, 0, 0};
-    int played = g->sgf_text
-        ? sgf_load_text_position(g->sgf_text, g->sgf_len, until, g->board, &g->to_move, &g->komi, &e)
-        : sgf_load_position(path, until, g->board, &g->to_move, &g->komi, &e);
+    /* The record is read once; the position and the root's MA (a life-and-death
+     * problem's target, kept for tsumego_solve) both come from that text. */
+    size_t len = g->sgf_len;
+    char *own = NULL;
+    const char *text = g->sgf_text;
+    if (!text) {
+        own = yomi_read_file(path, (size_t)SGF_MAX_BYTES, &len, "an SGF file", "SGF_MAX_BYTES", &e);
+        if (!own) {
+            yomi_error_format(&e, path, err, errn);
+            return false;
+        }
+        text = own;
+    }
+    int played = sgf_load_text_position(text, len, until, g->board, &g->to_move, &g->komi, &e);
     if (played < 0) {
+        free(own);
         yomi_error_format(&e, path, err, errn);
         return false;
     }
-    /* The root's MA (a life-and-death problem's target) stays for tsumego_solve.
-     * The record was read once already, so a second read fails only when the
-     * file changed meanwhile: then there is no mark. */
     g->mark = GO_NO_POINT;
-    sgf_collection *c = g->sgf_text ? sgf_parse(g->sgf_text, g->sgf_len, NULL) : sgf_parse_file(path, NULL);
+    sgf_collection *c = sgf_parse(text, len, NULL);
+    free(own);
     const sgf_prop *ma = c && c->ngames > 0 ? sgf_find(c->games[0], "MA") : NULL;
     go_point pts[GO_MAX_POINTS];
     if (ma && sgf_prop_points(ma, go_board_size(g->board), pts, GO_MAX_POINTS, NULL) > 0) g->mark = pts[0];
