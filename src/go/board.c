@@ -303,17 +303,18 @@ static int check_basic(const go_board *b, go_color c, go_point p) {
 }
 
 /* Hash of the position after c plays a legal move at p, without playing it. */
-static uint64_t hash_after(const go_board *b, go_color c, go_point p) {
-    uint64_t h = b->hash ^ zkeys[c][p][0];
+/* The key (k = 0: go_board_hash, 1: go_board_hash2) after c plays at p. */
+static uint64_t hash_after(const go_board *b, go_color c, go_point p, int k) {
+    uint64_t h = (k ? b->hash2 : b->hash) ^ zkeys[c][p][k];
     go_point done[4];
     int nd = 0;
     bool captures = false, has_lib = false;
     GO_FOR_NEIGHBORS(p, nb) {
-        go_color k = b->color[nb];
-        if (k == GO_EMPTY) has_lib = true;
-        if (k != GO_BLACK && k != GO_WHITE) continue;
+        go_color col = b->color[nb];
+        if (col == GO_EMPTY) has_lib = true;
+        if (col != GO_BLACK && col != GO_WHITE) continue;
         go_point e = b->head[nb];
-        if (k == c) {
+        if (col == c) {
             if (b->nlibs[e] > 1) has_lib = true;
             continue;
         }
@@ -325,13 +326,13 @@ static uint64_t hash_after(const go_board *b, go_color c, go_point p) {
         captures = true;
         go_point q = e;
         do {
-            h ^= zkeys[k][q][0];
+            h ^= zkeys[col][q][k];
             q = b->next[q];
         } while (q != e);
     }
     if (!captures && !has_lib) {
         /* Suicide (only reached when allowed): the new stone and its friends vanish. */
-        h ^= zkeys[c][p][0];
+        h ^= zkeys[c][p][k];
         nd = 0;
         GO_FOR_NEIGHBORS(p, nb) {
             if (b->color[nb] != c) continue;
@@ -342,7 +343,7 @@ static uint64_t hash_after(const go_board *b, go_color c, go_point p) {
             done[nd++] = e;
             go_point q = e;
             do {
-                h ^= zkeys[c][q][0];
+                h ^= zkeys[c][q][k];
                 q = b->next[q];
             } while (q != e);
         }
@@ -350,10 +351,18 @@ static uint64_t hash_after(const go_board *b, go_color c, go_point p) {
     return h;
 }
 
-static bool repeats(const go_board *b, uint64_t h) {
-    if (h == b->hash) return true;
-    for (int i = 0; i < b->nmoves; i++)
-        if (b->hist[i].prev_hash == h) return true;
+/* Would c at p repeat a position of the history (positional superko)? A match of
+ * the first key is confirmed with the second, so a collision of one 64-bit key
+ * cannot forbid a legal move. */
+static bool repeats(const go_board *b, go_color c, go_point p) {
+    uint64_t h = hash_after(b, c, p, 0), h2 = 0;
+    bool have2 = false;
+    for (int i = -1; i < b->nmoves; i++) {
+        uint64_t ph = i < 0 ? b->hash : b->hist[i].prev_hash;
+        if (ph != h) continue;
+        if (!have2) h2 = hash_after(b, c, p, 1), have2 = true;
+        if ((i < 0 ? b->hash2 : b->hist[i].prev_hash2) == h2) return true;
+    }
     return false;
 }
 
@@ -363,7 +372,7 @@ int go_board_check_move(const go_board *b, go_color c, go_point p) {
     int r = check_basic(b, c, p);
     if (r != GO_OK) return r;
     if (b->nmoves >= GO_MAX_HISTORY) return GO_ILLEGAL_HISTORY;
-    if (b->superko && repeats(b, hash_after(b, c, p))) return GO_ILLEGAL_SUPERKO;
+    if (b->superko && repeats(b, c, p)) return GO_ILLEGAL_SUPERKO;
     return GO_OK;
 }
 
@@ -428,7 +437,7 @@ int go_board_play(go_board *b, go_color c, go_point p) {
     }
     int r = check_basic(b, c, p);
     if (r != GO_OK) return r;
-    if (b->superko && repeats(b, hash_after(b, c, p))) return GO_ILLEGAL_SUPERKO;
+    if (b->superko && repeats(b, c, p)) return GO_ILLEGAL_SUPERKO;
     b->nmoves++;
 
     go_color o = go_other(c);

@@ -29,11 +29,20 @@ void go_ladder_set_node_limit(uint64_t n) { ladder_node_limit = n; }
 enum { TT_BITS = 13, TT_SIZE = 1 << TT_BITS };
 typedef struct tt_entry {
     uint64_t key;
+    uint32_t key2; /* 32 bits of go_board_hash2: a hit needs both keys to match */
     uint32_t search;
     int32_t value;
 } tt_entry;
 static _Thread_local tt_entry tt[TT_SIZE];
 static _Thread_local uint32_t tt_search;
+/* Masks on the keys (all ones; only the control test weakens them). */
+static _Thread_local uint64_t key_mask = ~(uint64_t)0;
+static _Thread_local uint32_t check_mask = ~(uint32_t)0;
+
+void go_ladder_set_key_masks(uint64_t key, uint32_t check) {
+    key_mask = key;
+    check_mask = check;
+}
 
 typedef struct lctx {
     go_board *b;
@@ -53,6 +62,7 @@ typedef struct lctx {
     int depth; /* moves on the current line */
     int caps0; /* stones captured on the board before the root */
     uint64_t path[LADDER_MAX_LINE]; /* position hashes along the line */
+    uint64_t path2[LADDER_MAX_LINE]; /* their second keys (a repetition needs both) */
 } lctx;
 
 static _Thread_local bool use_trace = true; /* per thread */
@@ -66,18 +76,20 @@ void go_ladder_use_trace(bool on) { use_trace = on; }
  * hold: the search stops using its table from then on. */
 static bool repeats(lctx *c) {
     const go_board *b = c->b;
-    uint64_t h = b->hash;
+    uint64_t h = b->hash & key_mask, h2 = b->hash2 & check_mask;
     bool rep = c->depth >= LADDER_MAX_LINE;
     /* Each move adds a stone: a position k moves back can come again only if the
      * line has captured at least k stones since the root. */
     int caps = b->caps[GO_BLACK] + b->caps[GO_WHITE] - c->caps0;
-    for (int i = c->depth - 2; i >= 0 && c->depth - i <= caps && !rep; i -= 2) rep = c->path[i] == h;
+    for (int i = c->depth - 2; i >= 0 && c->depth - i <= caps && !rep; i -= 2)
+        rep = c->path[i] == h && c->path2[i] == h2;
     if (rep) {
         c->reps++;
         c->use_tt = false;
         return true;
     }
     c->path[c->depth] = h;
+    c->path2[c->depth] = h2;
     return false;
 }
 
@@ -94,12 +106,16 @@ static uint64_t tt_key(const lctx *c, bool att_to_move) {
     uint64_t k = b->hash ^ (att_to_move ? 0x7a3f9c2e51d84b61ULL : 0);
     k ^= (uint64_t)(b->ko + 2) * 0x9e3779b97f4a7c15ULL;
     k ^= (uint64_t)(c->ko_used[c->att] + 2 * c->ko_used[c->def]) * 0xc2b2ae3d27d4eb4fULL;
-    return k;
+    return k & key_mask;
 }
+
+/* The second check of an entry: the board's second key (the side to move and
+ * the ko state are in the first key, and a false hit needs both to collide). */
+static uint32_t key2_of(const lctx *c) { return (uint32_t)(c->b->hash2 >> 32) & check_mask; }
 
 static int tt_probe(const lctx *c, uint64_t key) {
     const tt_entry *e = &tt[key & (TT_SIZE - 1)];
-    return c->use_tt && e->search == tt_search && e->key == key ? e->value : V_UNK;
+    return c->use_tt && e->search == tt_search && e->key == key && e->key2 == key2_of(c) ? e->value : V_UNK;
 }
 
 /* Stores a result that neither a node limit nor a repetition touched. */
@@ -107,6 +123,7 @@ static void tt_store(const lctx *c, uint64_t key, int v, uint64_t reps0) {
     if (v == V_UNK || !c->use_tt || c->reps != reps0) return;
     tt_entry *e = &tt[key & (TT_SIZE - 1)];
     e->key = key;
+    e->key2 = key2_of(c);
     e->search = tt_search;
     e->value = v;
 }

@@ -19,4 +19,9 @@ yomi_result go_ladder_read_within(go_board *b, go_point str, bool att_first, uin
                                   const yomi_limits *lim, double start, go_point *move, uint64_t *nodes,
                                   bool *halted);
 
+/* The control test's hook (this thread): ANDs the ladder table's keys and the
+ * line's repetition keys with key, and their second-key checks with check.
+ * go_ladder_set_key_masks(~0ULL, ~0U) is the default. */
+void go_ladder_set_key_masks(uint64_t key, uint32_t check);
+
 #endif
