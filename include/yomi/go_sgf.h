@@ -132,6 +132,9 @@ int sgf_load_position(const char *path, int stop_before, go_board *b, go_color *
 /* The same from SGF text in memory. */
 int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b, go_color *to_move,
                            double *komi, yomi_error *err);
+/* The same from a game already parsed (its root node). */
+int sgf_load_game_position(const sgf_node *root, int stop_before, go_board *b, go_color *to_move,
+                           double *komi, yomi_error *err);
 
 /* ---- Writing ---- */
 

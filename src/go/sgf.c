@@ -787,27 +787,32 @@ int sgf_write_file(const sgf_collection *c, const char *path, yomi_error *err) {
     return 0;
 }
 
-int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b, go_color *to_move,
+int sgf_load_game_position(const sgf_node *root, int stop_before, go_board *b, go_color *to_move,
                            double *komi, yomi_error *err) {
-    sgf_collection *c = sgf_parse(text, len, err);
-    if (!c) return -1;
     go_board *tmp = go_board_new(go_board_size(b));
     if (!tmp) {
-        sgf_free(c);
         yomi_fail(err, 0, 0, "out of memory");
         return -1;
     }
     go_color side = GO_BLACK;
-    int played = sgf_replay(c->games[0], tmp, stop_before, &side, err);
+    int played = sgf_replay(root, tmp, stop_before, &side, err);
     if (played >= 0) {
         go_board_copy(b, tmp);
         if (to_move) *to_move = side;
-        const char *km = sgf_get(c->games[0], "KM");
+        const char *km = sgf_get(root, "KM");
         char *end;
         double k = km ? strtod(km, &end) : 0.0;
         if (komi && km && end != km && isfinite(k)) *komi = k;
     }
     go_board_free(tmp);
+    return played;
+}
+
+int sgf_load_text_position(const char *text, size_t len, int stop_before, go_board *b, go_color *to_move,
+                           double *komi, yomi_error *err) {
+    sgf_collection *c = sgf_parse(text, len, err);
+    if (!c) return -1;
+    int played = sgf_load_game_position(c->games[0], stop_before, b, to_move, komi, err);
     sgf_free(c);
     return played;
 }

@@ -693,8 +693,8 @@ static bool cmd_list_commands(gtp_engine *g, int argc, char **argv) {
  * (sgf_load_position: a bad file leaves the current position alone). err gets "FILE:LINE:COL: what" on failure. */
 static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size_t errn) {
     yomi_error e = {{0}, 0, 0};
-    /* The record is read once; the position and the root's MA (a life-and-death
-     * problem's target, kept for tsumego_solve) both come from that text. */
+    /* The record is read and parsed once; the position and the root's MA (a
+     * life-and-death problem's target, kept for tsumego_solve) both come from it. */
     size_t len = g->sgf_len;
     char *own = NULL;
     const char *text = g->sgf_text;
@@ -706,16 +706,15 @@ static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size
         }
         text = own;
     }
-    int played = sgf_load_text_position(text, len, until, g->board, &g->to_move, &g->komi, &e);
-    if (played < 0) {
-        free(own);
+    sgf_collection *c = sgf_parse(text, len, &e);
+    free(own);
+    if (!c || sgf_load_game_position(c->games[0], until, g->board, &g->to_move, &g->komi, &e) < 0) {
+        sgf_free(c);
         yomi_error_format(&e, path, err, errn);
         return false;
     }
     g->mark = GO_NO_POINT;
-    sgf_collection *c = sgf_parse(text, len, NULL);
-    free(own);
-    const sgf_prop *ma = c && c->ngames > 0 ? sgf_find(c->games[0], "MA") : NULL;
+    const sgf_prop *ma = sgf_find(c->games[0], "MA");
     go_point pts[GO_MAX_POINTS];
     if (ma && sgf_prop_points(ma, go_board_size(g->board), pts, GO_MAX_POINTS, NULL) > 0) g->mark = pts[0];
     sgf_free(c);
