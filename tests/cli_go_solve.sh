@@ -167,6 +167,21 @@ OUT=$("$Y" go check "$T/tree/noright.sgf" 2>&1)
 has_re "no RIGHT: correct" "^problems: 1  correct: 1 \(100.0%\)  wrong: 0  unknown: 0  all stated found: 0"
 has_re "no RIGHT: every branch walked" "tree moves yomi does not find winning: 1 "
 
+# The group lives by giving up its largest string (worked by hand): Black's seven
+# stones on row 15 are in atari with no move that saves them (H15 is suicide), while
+# Black's six corner stones A18-D18 B19 make two eyes, A19 and C19, only with D19
+# (A19 or C19 leave a two-point space White fills from E19). The guessed target (the
+# largest string) loses; the corner string is asked next and wins with D19 alone.
+printf '{"AB":["ab","bb","cb","db","ba","ae","be","ce","de","ee","fe","ge"],"AW":["ac","bc","cc","dc","ec","eb","ea","ad","bd","cd","dd","ed","fd","gd","hd","af","bf","cf","df","ef","ff","gf","hf","je"],"SZ":"19","C":"Black to play"}\n' >"$T/give.json"
+OUT=$("$Y" go solve "$T/give.json" --max-nodes 100000 2>&1)
+has_re "other string: target" "^Black to play, target (A18|B19) \(black, to live\)"
+has_re "other string: result" "^result: win \((heuristic|proved)\)$"
+has_re "other string: moves" "^moves: D19$"
+# Cho elementary #87 and #202 (the book's answers: B17, B19): the largest black
+# string, D19's, is in atari and is given up.
+OUT=$("$Y" go check "$E/Prob0087.json" "$E/Prob0202.json" --max-nodes 300000 --quiet 2>&1)
+has_re "check: live by giving up the largest string" "^problems: 2  correct: 2 \(100.0%\)"
+
 # Bad input.
 OUT=$("$Y" go solve "$T/none.json" 2>&1)
 expect "missing exit" 2 $?

@@ -78,6 +78,9 @@ typedef struct go_tsumego_opts {
     bool bent_four_dead; /* the Japanese rule (bent four in the corner is dead): a ko_win kill
                           * that stays a kill when the defender gets two moves in a row and
                           * no side has ko threats wins outright (answer.by_rule) */
+    bool other_strings; /* a living problem whose guessed target ("guessed") loses: ask the
+                         * defender's other strings in the region too (largest first, up to
+                         * three) and keep the best result, with that string as the target */
 } go_tsumego_opts;
 
 enum {

@@ -855,7 +855,9 @@ int cli_go_solve(int argc, char **argv, int check) {
             continue;
         }
         go_tsumego_answer a;
-        go_tsumego_solve(p, &o.ts, &a);
+        go_tsumego_opts root = o.ts;
+        root.other_strings = true; /* the tree walk keeps its target; a JSON problem may change it */
+        go_tsumego_solve(p, &root, &a);
         t.total += a.seconds;
         if (a.seconds > t.worst) t.worst = a.seconds;
         t.nodes += a.nodes;

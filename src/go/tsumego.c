@@ -914,7 +914,7 @@ static uint64_t check_budget(const ts *s, const yomi_limits *all, uint64_t used,
     return lim.max_nodes ? lim.max_nodes / div : unlimited;
 }
 
-void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
+static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
     defaults.all_moves = true;
@@ -1071,4 +1071,84 @@ again:
     out->seconds = yomi_ctl_elapsed(&s.ctl);
     dfpn_free(d);
     ts_free(&s);
+}
+
+/* Results from the side to play's view, best last (unknown below everything). */
+static int result_rank(yomi_result r) {
+    return r == YOMI_WIN ? 4 : r == YOMI_KO_WIN ? 3 : r == YOMI_KO_LOSS ? 2 : r == YOMI_LOSS ? 1 : 0;
+}
+
+#define TS_MAX_OTHER 3 /* other strings a living problem tries (other_strings) */
+
+/* The defender's strings in the region other than the target's, largest first,
+ * at most max (their first stones, board order on ties). */
+static int other_strings(const go_problem *p, go_point *out, int max) {
+    const go_board *b = p->board;
+    go_color def = go_board_at(b, p->target);
+    go_point tid = go_string_id(b, p->target), all[GO_MAX_POINTS];
+    int size[GO_MAX_POINTS], n = 0;
+    GO_FOR_POINTS(b, q) {
+        if (!p->region[q] || go_board_at(b, q) != def || go_string_id(b, q) != q || q == tid) continue;
+        go_point st[GO_MAX_POINTS];
+        all[n] = q;
+        size[n++] = go_string_stones(b, q, st, GO_MAX_POINTS);
+    }
+    int k = 0;
+    for (; k < max && k < n; k++) {
+        int best = k;
+        for (int j = k + 1; j < n; j++)
+            if (size[j] > size[best]) best = j;
+        go_point tq = all[k];
+        int tsize = size[k];
+        all[k] = all[best];
+        size[k] = size[best];
+        all[best] = tq;
+        size[best] = tsize;
+        out[k] = all[k];
+    }
+    return k;
+}
+
+void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
+    solve_target(p, opts, out);
+    /* A living problem whose guessed target cannot live (loss or ko_loss):
+     * the group may live by giving that string up (Cho elementary #87: the
+     * largest string D19 is in atari, Black B17 lives with B19's). Each other
+     * defender string is asked in turn with the plays left; a better result
+     * adopts that string as the target (the answer is about it, and proved or
+     * heuristic as its own search was). */
+    if (!opts || !opts->other_strings || !p->live || strcmp(p->how_target, "guessed") != 0) return;
+    if (out->result != YOMI_LOSS && out->result != YOMI_KO_LOSS) return;
+    go_point alt[TS_MAX_OTHER];
+    int nalt = other_strings(p, alt, TS_MAX_OTHER);
+    uint64_t nodes = out->nodes;
+    double seconds = out->seconds;
+    go_point chosen = p->target;
+    for (int i = 0; i < nalt; i++) {
+        go_tsumego_opts o = *opts;
+        if (o.lim.max_nodes) {
+            if (nodes >= o.lim.max_nodes) break;
+            o.lim.max_nodes -= nodes;
+        }
+        if (o.lim.max_seconds > 0) {
+            if (seconds >= o.lim.max_seconds) break;
+            o.lim.max_seconds -= seconds;
+        }
+        go_tsumego_answer *a = malloc(sizeof *a);
+        if (!a) break;
+        p->target = alt[i];
+        solve_target(p, &o, a);
+        nodes += a->nodes;
+        seconds += a->seconds;
+        bool better = result_rank(a->result) > result_rank(out->result);
+        if (better) {
+            *out = *a;
+            chosen = alt[i];
+        }
+        free(a);
+        if (better && out->result == YOMI_WIN) break;
+    }
+    p->target = chosen;
+    out->nodes = nodes;
+    out->seconds = seconds;
 }
