@@ -14,7 +14,13 @@
  * each question short. */
 #define OWL_MAX_REGION 180
 /* Chosen on ld_owl.tst / owl.tst (2026-11): a wider region or generator reads
- * more and hits the node limit more often, for no better score. */
+ * more and hits the node limit more often, for no better score. First-line
+ * points one step beyond OWL_RADIUS in the region too (2026-11-26): 74 + 117
+ * against 82 + 121; it turns 8 + 7 cases right (among them dragons `dead`
+ * that are critical: the frame's stone on the edge had taken the defender's
+ * space) and 16 + 11 wrong; only where that point has no enemy stone next
+ * to it: 85 + 119 (22.9 M nodes against 20.1 M; a larger budget gains more
+ * per node, see owl_question). */
 #define OWL_RADIUS 2 /* empty points this many steps from the dragon are in the region */
 #define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
 #define OWL_POCKET                                                                                           \
@@ -188,7 +194,12 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
                     for (int j = 0; j < nl; j++) region[lib[j]] = true;
                 }
             } else if (size <= 3 && libs <= 3) {
-                add_string(b, n, region); /* a small friend: it may join or be cut off */
+                /* A small friend: it may join or be cut off. Tried on ld_owl.tst +
+                 * owl.tst (82 + 121 here, 2026-11-26): every friend of up to three
+                 * stones whatever its liberties, 80 + 121; also the friends next to
+                 * a weak enemy string or its liberties, 82 + 116; every string next
+                 * to those liberties, 82 + 117. */
+                add_string(b, n, region);
             } else {
                 go_point st[GO_MAX_POINTS];
                 int m = go_string_stones(b, n, st, GO_MAX_POINTS);
@@ -561,7 +572,13 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
         /* Half the budget for the reading at OWL_DISTANCE; when that stops
          * at its limit, the narrower generator (d < 2) reads with the rest
          * (ld_owl.tst 75 -> 78, owl.tst 120 -> 121 at 150k nodes; a first
-         * share of 75% or 90%: 77 + 122, 76 + 123). */
+         * share of 75% or 90%: 77 + 122, 76 + 123). 2026-11-26, 82 + 121
+         * and 20.1 M nodes here: a share of 35% gave 79 + 121 (17.8 M), 60%
+         * 83 + 121 (21.4 M); d < 2 first with half and d < 3 with the rest,
+         * d < 2's answer kept when d < 3 stops, 82 + 123 (27.9 M), and with
+         * d < 3 skipped when d < 2 wins 61 + 107: a win under the narrow
+         * generator is no more reliable than a loss. Per node, none gains
+         * more than this order with a larger budget (200k: 85 + 122, 24.2 M). */
         yomi_limits first = *lim;
         first.max_nodes = lim->max_nodes / 2 ? lim->max_nodes / 2 : 1;
         solve(p, to_play, &first, ko, all, OWL_DISTANCE, out);
