@@ -192,6 +192,11 @@ has_re "ko: JSON line" '^\{"file":".*ko/ko.sgf","outcome":"ko","node":"at the ro
 has_re "ko: JSON summary" '^\{"problems":4,"correct":1,"ko":1,"wrong":2,"unknown":0,.*\}$'
 # The retake after B C5 is banned; White, to move, still wins by it with a threat
 # (the root's first moves include a banned retake in the tiers with threats).
+# A tree that retakes the ko at once (W D5 again after B C5) spends a threat of
+# White's: a ko tree, not an illegal move.
+echo "${P}PL[W](;W[da];B[ca];W[da]))" > "$T/retake.sgf"
+OUT=$("$Y" go check "$T/retake.sgf" 2>&1)
+has_re "ko: a retake at once in the tree" "retake.sgf: ko at the root: white to play: ko_loss"
 OUT=$("$Y" go check "$T/ko/ko.sgf" --ko-master W 2>&1)
 has_re "ko: W as ko master: correct" "^problems: 1  correct: 1 \(100.0%\)  ko: 0"
 

@@ -371,11 +371,29 @@ static void walk_child(walk *w, const sgf_node *child, go_color c, go_point m) {
     w->line_c[w->depth] = c;
     w->line_m[w->depth] = m;
     w->depth++;
-    if (go_board_play(w->p->board, c, m) != GO_OK) {
+    go_board *b = w->p->board;
+    go_point saved_ko = GO_NO_POINT;
+    go_color saved_kc = GO_EMPTY;
+    int rc = go_board_play(b, c, m);
+    if (rc == GO_ILLEGAL_KO && c == w->side) {
+        /* The tree retakes a ko at once: the side spends a ko threat, which
+         * only a ko master has to spare (tsumego.js gop/14296). */
+        saved_ko = b->ko;
+        saved_kc = b->ko_color;
+        b->ko = GO_NO_POINT;
+        b->ko_color = GO_EMPTY;
+        rc = go_board_play(b, c, m);
+        if (rc == GO_OK) walk_ko(w, "the tree retakes a ko at once (a ko threat of the side's)");
+    }
+    if (rc != GO_OK) {
         walk_fail(w, 0, "%s", "the tree's last move is illegal here");
     } else {
         walk_node(w, child, go_other(c));
-        go_board_undo(w->p->board);
+        go_board_undo(b);
+    }
+    if (saved_ko != GO_NO_POINT) {
+        b->ko = saved_ko;
+        b->ko_color = saved_kc;
     }
     w->depth--;
 }
