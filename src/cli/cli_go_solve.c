@@ -331,10 +331,10 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move);
 /* Does the side's move m win? Played, then solved with the opponent to move:
  * 1 when the opponent loses (loss or ko_loss, or the target is gone and the
  * side is the attacker), 2 when the opponent wins only a ko_win (the side wins
- * with ko threats), 0 when it does not, -1 when illegal or undecided. */
+ * with ko threats), 0 when it does not or is illegal, -1 when undecided. */
 static int tree_move_wins(walk *w, go_point m) {
     go_problem *p = w->p;
-    if (go_board_play(p->board, w->side, m) != GO_OK) return -1;
+    if (go_board_play(p->board, w->side, m) != GO_OK) return 0;
     int r;
     if (target_gone(w)) {
         r = w->side == p->attacker;
@@ -451,7 +451,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             walk_fail(w, 0, "%s", buf);
             return;
         }
-        int in_tree = 0, in_tree_ko = 0, leaf = 1;
+        int in_tree = 0, in_tree_ko = 0, leaf = 1, undecided = 0;
         for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
             go_color c;
             go_point m;
@@ -469,6 +469,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
                 int r = tree_move_wins(w, m);
                 if (r == 1) outright[m] = true, w->direct++;
                 if (r == 2) by_ko[m] = true;
+                undecided += r < 0;
             }
             in_tree += outright[m];
             in_tree_ko += by_ko[m];
@@ -498,7 +499,8 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
                 snprintf(buf + n, sizeof buf - n, "%s",
                          in_tree_ko ? "; the tree's moves win only with a ko"
                                     : "; none of the tree's moves wins");
-            walk_fail(w, a.result == YOMI_UNKNOWN || a.nunknown > 0, "%s", buf);
+            /* A limit that left a tree move undecided makes it unknown, not wrong. */
+            walk_fail(w, a.result == YOMI_UNKNOWN || a.nunknown > 0 || undecided > 0, "%s", buf);
             return;
         }
         for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
