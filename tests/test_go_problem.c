@@ -22,7 +22,8 @@
  *  - One deadline: the answer checks stop with the main search's time limit.
  *  - An enclosed problem's region holds the empty points next to the
  *    liberties of a short attacker string (a defender stone played on such a
- *    liberty must be capturable).
+ *    liberty must be capturable), and a defender string with at most two
+ *    liberties next to such a liberty, with its liberties.
  *  - The ko tiers with a short distance bound against a no-threat minimax on
  *    random small enclosed positions: win or ko_win (with moves the minimax
  *    proves) exactly when the side to play wins without threats. */
@@ -271,6 +272,29 @@ static void test_enclosed_region(void) {
     go_board_free(b);
 }
 
+static void test_enclosed_region_short_defender(void) {
+    /*    A B C D E F G
+     * 9  O . X . O O X   As above, with White E9 F9 in atari at D9, C9's
+     * 8  O O O X X X X   liberty: Black D9 captures them, and the fight goes
+     * 7  X X X X . . .   on on E9 and F9, so their points are in the region. */
+    go_board *b = go_board_new(9);
+    static const char *const white[] = {"A9", "A8", "B8", "C8", "E9", "F9"};
+    static const char *const black[] = {"C9", "D8", "E8", "F8", "G8", "G9", "A7", "B7", "C7", "D7"};
+    for (size_t i = 0; i < sizeof white / sizeof *white; i++) go_board_setup(b, V(b, white[i]), GO_WHITE);
+    for (size_t i = 0; i < sizeof black / sizeof *black; i++) go_board_setup(b, V(b, black[i]), GO_BLACK);
+    go_problem_hints h = {GO_EMPTY, "A9", true};
+    yomi_error err;
+    go_problem *p = go_problem_from_board(b, GO_BLACK, &h, &err);
+    CHECK_MSG(p != NULL, "enclosed problem: %s", err.msg);
+    if (p) {
+        CHECK_MSG(p->region[V(b, "D9")], "D9 (C9's liberty) in the region");
+        CHECK_MSG(p->region[V(b, "E9")] && p->region[V(b, "F9")], "E9 F9, in atari at D9, in the region");
+        CHECK_MSG(!p->region[V(b, "H9")], "H9, beyond Black's G9, outside");
+        go_problem_free(p);
+    }
+    go_board_free(b);
+}
+
 /* ---- The ko tiers against a brute force ----
  *
  * A plain minimax with the search's rules in the no-threat game (capture wins
@@ -331,6 +355,7 @@ int main(int argc, char **argv) {
     test_verify(data);
     test_bent_four(data);
     test_enclosed_region();
+    test_enclosed_region_short_defender();
     test_ko_tiers();
     test_one_deadline(data);
     return t_summary("test_go_problem");

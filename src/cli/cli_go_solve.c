@@ -43,6 +43,7 @@ static void usage(FILE *o, int check) {
             check ? "japanese, the books' rule" : "area",
             check ? "  --expect-rate P      exit 1 when fewer than P% are correct\n"
                     "  --quiet              print only the summary\n"
+                    "  --format text|json   json: one object per problem listed, one for the summary\n"
                   : "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
                     "                       with the main line numbered on the stones and the result\n"
                     "  --out DIR            write one file per problem, DIR/NAME.svg (svg only; needed\n"
@@ -245,7 +246,12 @@ static int print_svg(const char *dir, char **files, int i, const go_problem *p, 
  * (win or ko_win) with one of the tree's moves: one among its winning moves, or
  * one it does not list (it lists the best result's moves only) after which the
  * opponent to move loses (loss or ko_loss); a limit at the node leaves only that
- * second way. The walk goes on under the tree's moves found winning. Where the opponent
+ * second way. When the side's best is a ko_loss (it wins only with ko threats of
+ * its own: tsumego.js's harness then asks again with the side as ko master and
+ * accepts the tree), a tree move among yomi's ko_loss moves, or one after which
+ * the opponent wins only a ko_win, makes the tree a "ko": neither correct nor
+ * wrong, unless another node is wrong. The walk goes on under the tree's moves
+ * found winning (at a ko node, winning with the ko). Where the opponent
  * is to move, every reply is played. A node where the target has been captured
  * ends its line: correct when the side is the attacker. A tree with a "RIGHT"
  * comment follows goproblems' convention instead: only the branches leading to
@@ -272,24 +278,34 @@ typedef struct walk {
     uint64_t nodes;
     double seconds;
     char fail[512]; /* the first failing node: its moves and what went wrong */
+    char ko[512]; /* the first node the side wins only as ko master */
 } walk;
 
 static int win_class(yomi_result r) { return r == YOMI_WIN || r == YOMI_KO_WIN; }
 
-static void walk_fail(walk *w, int unknown, const char *fmt, const char *detail) {
-    if (w->fail[0]) return;
+/* The current node's line and what was found there, into out[512]. */
+static void walk_note(const walk *w, char *out, const char *fmt, const char *detail) {
+    const size_t cap = 512;
     size_t n = 0;
     char v[8];
-    n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s", w->depth ? "after [" : "at the root");
-    for (int i = 0; i < w->depth && n < sizeof w->fail - 16; i++) {
+    n += (size_t)snprintf(out + n, cap - n, "%s", w->depth ? "after [" : "at the root");
+    for (int i = 0; i < w->depth && n < cap - 16; i++) {
         vertex(w->p->board, w->line_m[i], v);
-        n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s%c %s", i ? " " : "",
-                              w->line_c[i] == GO_BLACK ? 'B' : 'W', v);
+        n += (size_t)snprintf(out + n, cap - n, "%s%c %s", i ? " " : "", w->line_c[i] == GO_BLACK ? 'B' : 'W',
+                              v);
     }
-    if (n < sizeof w->fail)
-        n += (size_t)snprintf(w->fail + n, sizeof w->fail - n, "%s", w->depth ? "]: " : ": ");
-    if (n < sizeof w->fail) snprintf(w->fail + n, sizeof w->fail - n, fmt, detail);
+    if (n < cap) n += (size_t)snprintf(out + n, cap - n, "%s", w->depth ? "]: " : ": ");
+    if (n < cap) snprintf(out + n, cap - n, fmt, detail);
+}
+
+static void walk_fail(walk *w, int unknown, const char *fmt, const char *detail) {
+    if (w->fail[0]) return;
+    walk_note(w, w->fail, fmt, detail);
     w->unknown = unknown;
+}
+
+static void walk_ko(walk *w, const char *detail) {
+    if (!w->ko[0]) walk_note(w, w->ko, "%s", detail);
 }
 
 /* goproblems' convention (scp/ in tsumego.js): a comment "RIGHT" ends each
@@ -314,10 +330,11 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move);
 
 /* Does the side's move m win? Played, then solved with the opponent to move:
  * 1 when the opponent loses (loss or ko_loss, or the target is gone and the
- * side is the attacker), 0 when it does not, -1 when illegal or undecided. */
+ * side is the attacker), 2 when the opponent wins only a ko_win (the side wins
+ * with ko threats), 0 when it does not or is illegal, -1 when undecided. */
 static int tree_move_wins(walk *w, go_point m) {
     go_problem *p = w->p;
-    if (go_board_play(p->board, w->side, m) != GO_OK) return -1;
+    if (go_board_play(p->board, w->side, m) != GO_OK) return 0;
     int r;
     if (target_gone(w)) {
         r = w->side == p->attacker;
@@ -335,7 +352,10 @@ static int tree_move_wins(walk *w, go_point m) {
         w->solved++;
         w->nodes += a.nodes;
         w->seconds += a.seconds;
-        r = a.result == YOMI_LOSS || a.result == YOMI_KO_LOSS ? 1 : a.result == YOMI_UNKNOWN ? -1 : 0;
+        r = a.result == YOMI_LOSS || a.result == YOMI_KO_LOSS ? 1
+            : a.result == YOMI_KO_WIN                         ? 2
+            : a.result == YOMI_UNKNOWN                        ? -1
+                                                              : 0;
     }
     go_board_undo(p->board);
     return r;
@@ -351,11 +371,29 @@ static void walk_child(walk *w, const sgf_node *child, go_color c, go_point m) {
     w->line_c[w->depth] = c;
     w->line_m[w->depth] = m;
     w->depth++;
-    if (go_board_play(w->p->board, c, m) != GO_OK) {
+    go_board *b = w->p->board;
+    go_point saved_ko = GO_NO_POINT;
+    go_color saved_kc = GO_EMPTY;
+    int rc = go_board_play(b, c, m);
+    if (rc == GO_ILLEGAL_KO && c == w->side) {
+        /* The tree retakes a ko at once: the side spends a ko threat, which
+         * only a ko master has to spare (tsumego.js gop/14296). */
+        saved_ko = b->ko;
+        saved_kc = b->ko_color;
+        b->ko = GO_NO_POINT;
+        b->ko_color = GO_EMPTY;
+        rc = go_board_play(b, c, m);
+        if (rc == GO_OK) walk_ko(w, "the tree retakes a ko at once (a ko threat of the side's)");
+    }
+    if (rc != GO_OK) {
         walk_fail(w, 0, "%s", "the tree's last move is illegal here");
     } else {
         walk_node(w, child, go_other(c));
-        go_board_undo(w->p->board);
+        go_board_undo(b);
+    }
+    if (saved_ko != GO_NO_POINT) {
+        b->ko = saved_ko;
+        b->ko_color = saved_kc;
     }
     w->depth--;
 }
@@ -390,10 +428,14 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
         w->solved++;
         w->nodes += a.nodes;
         w->seconds += a.seconds;
-        bool confirmed[GO_MAX_POINTS + 1];
-        memset(confirmed, 0, sizeof confirmed);
+        /* At a ko_loss node yomi's moves win only with the side's ko threats. */
+        bool ko_node = a.result == YOMI_KO_LOSS;
+        bool listed[GO_MAX_POINTS + 1], outright[GO_MAX_POINTS + 1], by_ko[GO_MAX_POINTS + 1];
+        memset(listed, 0, sizeof listed);
+        memset(outright, 0, sizeof outright);
+        memset(by_ko, 0, sizeof by_ko);
         for (int k = 0; k < a.nmoves; k++)
-            if (a.moves[k] >= 0 && a.moves[k] <= GO_MAX_POINTS) confirmed[a.moves[k]] = true;
+            if (a.moves[k] >= 0 && a.moves[k] <= GO_MAX_POINTS) listed[a.moves[k]] = true;
         char buf[160];
         size_t n = (size_t)snprintf(buf, sizeof buf,
                                     "%s to play: %s, yomi's moves:", w->side == GO_BLACK ? "black" : "white",
@@ -405,11 +447,11 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
         }
         /* A definite loss fails here; when a limit left the answer open, the
          * tree's moves are checked one by one below. */
-        if (!win_class(a.result) && a.result != YOMI_UNKNOWN) {
+        if (!win_class(a.result) && a.result != YOMI_UNKNOWN && !ko_node) {
             walk_fail(w, 0, "%s", buf);
             return;
         }
-        int in_tree = 0, leaf = 1;
+        int in_tree = 0, in_tree_ko = 0, leaf = 1, undecided = 0;
         for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
             go_color c;
             go_point m;
@@ -417,32 +459,56 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             leaf = 0;
             if (a.nmoves > 0 && m == a.moves[0]) w->first_in_tree++;
             if (m < 0 || m > GO_MAX_POINTS) continue;
+            if (listed[m] && !ko_node)
+                outright[m] = true;
+            else if (listed[m])
+                by_ko[m] = true;
             /* A tree move yomi does not list (it lists the moves of the best
              * result only, and a limit may cut the list): is it a win anyway? */
-            if (!confirmed[m] && tree_move_wins(w, m) == 1) {
-                confirmed[m] = true;
-                w->direct++;
+            if (!listed[m]) {
+                int r = tree_move_wins(w, m);
+                if (r == 1) outright[m] = true, w->direct++;
+                if (r == 2) by_ko[m] = true;
+                undecided += r < 0;
             }
-            if (confirmed[m])
-                in_tree++;
-            else
-                w->rejected++;
+            in_tree += outright[m];
+            in_tree_ko += by_ko[m];
         }
         if (!leaf && a.nmoves > 0) w->choices++;
-        if (leaf && !win_class(a.result)) {
-            walk_fail(w, 1, "%s", buf);
-            return;
-        }
-        if (!leaf && !in_tree) {
-            if (n < sizeof buf) snprintf(buf + n, sizeof buf - n, "%s", "; none of the tree's moves wins");
-            walk_fail(w, a.result == YOMI_UNKNOWN || a.nunknown > 0, "%s", buf);
-            return;
-        }
-        for (const sgf_node *ch = node->child; ch && !w->fail[0]; ch = ch->sibling) {
+        /* The tree's moves walked on: the outright winners, else at a ko node
+         * the ones that win with the ko. */
+        const bool *walked = in_tree || !ko_node ? outright : by_ko;
+        for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
             go_color c;
             go_point m;
             if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
-            if (m >= 0 && m <= GO_MAX_POINTS && confirmed[m]) walk_child(w, ch, c, m);
+            if (m >= 0 && m <= GO_MAX_POINTS) w->rejected += !walked[m];
+        }
+        if (leaf && ko_node) walk_ko(w, buf);
+        if (leaf && !win_class(a.result) && !ko_node) {
+            walk_fail(w, 1, "%s", buf);
+            return;
+        }
+        if (!leaf && !in_tree && in_tree_ko && ko_node) {
+            /* The side wins only with ko threats, and the tree's moves do so. */
+            if (n < sizeof buf)
+                snprintf(buf + n, sizeof buf - n, "%s", "; the tree's moves win as ko master");
+            walk_ko(w, buf);
+        } else if (!leaf && !in_tree) {
+            if (n < sizeof buf)
+                snprintf(buf + n, sizeof buf - n, "%s",
+                         in_tree_ko ? "; the tree's moves win only with a ko"
+                                    : "; none of the tree's moves wins");
+            /* A limit that left a tree move undecided makes it unknown, not wrong. */
+            walk_fail(w, a.result == YOMI_UNKNOWN || a.nunknown > 0 || undecided > 0, "%s", buf);
+            return;
+        }
+        for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+            go_color c;
+            go_point m;
+            if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
+            if (m >= 0 && m <= GO_MAX_POINTS && walked[m])
+                walk_child(w, ch, c, m); /* nothing after a failure */
         }
     }
     for (const sgf_node *ch = node->child; ch && !w->fail[0]; ch = ch->sibling) {
@@ -561,7 +627,7 @@ static int collect(const char *path, char ***list, int *n, int *cap) {
 
 /* What go check counts over a collection. */
 typedef struct tally {
-    int correct, wrong, unknown, nosol, bad, complete;
+    int correct, ko, wrong, unknown, nosol, bad, complete;
     int walked, positions, rejected, direct, choices, first_in_tree;
     double total, worst;
     unsigned long long nodes;
@@ -695,7 +761,36 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
     return -1;
 }
 
-/* go check on a problem with a solution tree: walks it and counts the outcome. */
+/* One problem go check lists: its outcome and node, as a text line or a JSON object. */
+static void list_problem(const opts *o, const char *file, const char *outcome, const char *node,
+                         int positions, uint64_t nodes, double seconds) {
+    if (o->quiet) return;
+    if (o->format != FMT_JSON) {
+        printf("%s: %s %s  (%d positions, nodes %llu, %.2fs)\n", file, outcome, node, positions,
+               (unsigned long long)nodes, seconds);
+        return;
+    }
+    yomi_json j;
+    yomi_json_start(&j, stdout);
+    yomi_json_begin_object(&j);
+    yomi_json_key(&j, "file");
+    yomi_json_string(&j, file);
+    yomi_json_key(&j, "outcome");
+    yomi_json_string(&j, outcome);
+    yomi_json_key(&j, "node");
+    yomi_json_string(&j, node);
+    yomi_json_key(&j, "positions");
+    yomi_json_int(&j, positions);
+    yomi_json_key(&j, "nodes");
+    yomi_json_uint(&j, nodes);
+    yomi_json_key(&j, "seconds");
+    yomi_json_double(&j, seconds);
+    yomi_json_end_object(&j);
+    fputc('\n', stdout);
+}
+
+/* go check on a problem with a solution tree: walks it and counts the outcome
+ * (a tree that wins only with the side as ko master is a "ko", never correct). */
 static void check_tree(const char *file, go_problem *p, const opts *o, tally *t) {
     walk w;
     memset(&w, 0, sizeof w);
@@ -712,15 +807,17 @@ static void check_tree(const char *file, go_problem *p, const opts *o, tally *t)
     t->direct += w.direct;
     t->choices += w.choices;
     t->first_in_tree += w.first_in_tree;
-    if (!w.fail[0])
+    if (!w.fail[0] && w.ko[0])
+        t->ko++;
+    else if (!w.fail[0])
         t->correct++, t->complete += w.rejected == 0;
     else if (w.unknown)
         t->unknown++;
     else
         t->wrong++;
-    if (!o->quiet && w.fail[0])
-        printf("%s: %s %s  (%d positions, nodes %llu, %.2fs)\n", file, w.unknown ? "unknown" : "wrong",
-               w.fail, w.solved, (unsigned long long)w.nodes, w.seconds);
+    if (w.fail[0] || w.ko[0])
+        list_problem(o, file, w.fail[0] ? (w.unknown ? "unknown" : "wrong") : "ko", w.fail[0] ? w.fail : w.ko,
+                     w.solved, w.nodes, w.seconds);
 }
 
 /* go check on a problem with stated first moves (SOL): yomi's winning moves must be
@@ -770,14 +867,37 @@ static void check_sol(const char *file, const go_problem *p, const go_tsumego_an
 }
 
 /* go check's summary lines; true when the rate is below --expect-rate. */
-static bool summary(const tally *t, int nfiles, double expect_rate) {
-    int judged = t->correct + t->wrong + t->unknown;
+static bool summary(const tally *t, int nfiles, double expect_rate, int format) {
+    int judged = t->correct + t->ko + t->wrong + t->unknown;
     double rate = judged ? 100.0 * t->correct / judged : 0;
-    printf("problems: %d  correct: %d (%.1f%%)  wrong: %d  unknown: %d  all stated found: %d"
-           "  no solution given: %d  bad input: %d\n",
-           nfiles, t->correct, rate, t->wrong, t->unknown, t->complete, t->nosol, t->bad);
-    printf("nodes: %llu  seconds: %.2f  slowest: %.2f\n", t->nodes, t->total, t->worst);
-    if (t->walked)
+    if (format == FMT_JSON) {
+        yomi_json j;
+        yomi_json_start(&j, stdout);
+        yomi_json_begin_object(&j);
+        static const char *const keys[] = {"problems",     "correct",          "ko",          "wrong",
+                                           "unknown",      "all_stated_found", "no_solution", "bad_input",
+                                           "trees_walked", "positions_solved"};
+        const int vals[] = {nfiles,      t->correct, t->ko,  t->wrong,  t->unknown,
+                            t->complete, t->nosol,   t->bad, t->walked, t->positions};
+        for (int k = 0; k < (int)(sizeof vals / sizeof vals[0]); k++) {
+            yomi_json_key(&j, keys[k]);
+            yomi_json_int(&j, vals[k]);
+        }
+        yomi_json_key(&j, "rate");
+        yomi_json_double(&j, rate);
+        yomi_json_key(&j, "nodes");
+        yomi_json_uint(&j, t->nodes);
+        yomi_json_key(&j, "seconds");
+        yomi_json_double(&j, t->total);
+        yomi_json_end_object(&j);
+        fputc('\n', stdout);
+    } else {
+        printf("problems: %d  correct: %d (%.1f%%)  ko: %d  wrong: %d  unknown: %d  all stated found: %d"
+               "  no solution given: %d  bad input: %d\n",
+               nfiles, t->correct, rate, t->ko, t->wrong, t->unknown, t->complete, t->nosol, t->bad);
+        printf("nodes: %llu  seconds: %.2f  slowest: %.2f\n", t->nodes, t->total, t->worst);
+    }
+    if (t->walked && format != FMT_JSON)
         printf("solution trees walked: %d  positions solved: %d  tree moves yomi does not find winning: %d"
                "  (found winning only when played: %d)  yomi's first move in the tree: %d of %d\n",
                t->walked, t->positions, t->rejected, t->direct, t->first_in_tree, t->choices);
@@ -880,12 +1000,20 @@ int cli_go_solve(int argc, char **argv, int check) {
         } else if (p->nsol == 0) {
             t.nosol++;
         } else {
-            check_sol(files[i], p, &a, o.quiet, &t);
+            int before = t.correct + t.complete;
+            check_sol(files[i], p, &a, o.quiet || o.format == FMT_JSON, &t);
+            /* JSON lists the problems the text lists, with their outcome only. */
+            if (o.format == FMT_JSON && t.correct + t.complete != before + 2)
+                list_problem(&o, files[i],
+                             t.correct + t.complete == before + 1        ? "missing alternatives"
+                                 : a.result == YOMI_UNKNOWN && !a.nmoves ? "unknown"
+                                                                         : "differs",
+                             "at the root", 1, a.nodes, a.seconds);
         }
         go_problem_free(p);
     }
     if (!check && nfiles > 1 && isatty(2)) fputc('\n', stderr);
-    if (check && summary(&t, nfiles, o.expect_rate) && rc == CLI_OK) rc = CLI_FAILED;
+    if (check && summary(&t, nfiles, o.expect_rate, o.format) && rc == CLI_OK) rc = CLI_FAILED;
     for (int i = 0; i < nfiles; i++) free(files[i]);
     free(files);
     return rc;

@@ -342,6 +342,18 @@ static void flood_region(const go_board *b, go_point target, bool *region) {
                  * takes G9 unless Black can answer at J9). */
                 GO_FOR_NEIGHBORS(lib[k], q) {
                     if (go_board_on(b, q) && go_board_at(b, q) == GO_EMPTY) region[q] = true;
+                    /* And a defender string on it with few liberties, with them:
+                     * it captures there or is captured, and its points are then
+                     * played on (tsumego.js gop/20712: Black F1 takes White's
+                     * G1 H1 H2 G2 and the ko is fought on those points). */
+                    if (go_board_on(b, q) && go_board_at(b, q) == def && !region[q]) {
+                        go_point dst[GO_MAX_POINTS], dlib[GO_MAX_POINTS];
+                        int nd = go_string_liberties(b, q, dlib, GO_MAX_POINTS);
+                        if (nd > 2) continue;
+                        int nds = go_string_stones(b, q, dst, GO_MAX_POINTS);
+                        for (int i = 0; i < nds; i++) region[dst[i]] = true;
+                        for (int i = 0; i < nd; i++) region[dlib[i]] = true;
+                    }
                 }
             }
         }

@@ -979,6 +979,11 @@ again:
     for (int t = 0; t < tend; t++) {
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
+        /* The first moves under this tier's threats: a banned ko retake is one
+         * when the side has a threat to spend (generated once before the
+         * tiers, with none, it was missing, and a win by retaking had no
+         * first move to show: tsumego.js gop/20712). */
+        n = gen_moves(&s, me, moves) - 1;
         for (int i = 0; i < n; i++) wins[i] = -1;
         int nwin = 0;
         go_point pv[GO_TSUMEGO_MAX_PV];
