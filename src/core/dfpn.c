@@ -169,6 +169,9 @@ void dfpn_clear(dfpn *s) {
     s->have_root = 0;
 }
 
+/* begin() then takes a new variant even for the same root position (its wrap clears). */
+void dfpn_forget(dfpn *s) { s->have_root = 0; }
+
 void dfpn_free(dfpn *s) {
     if (!s) return;
     yomi_table_free(&s->tt);
