@@ -928,6 +928,11 @@ static void test_handmade(void) {
     dfpn_clear(s);
     n = dfpn_analyse_root(s, &gm, &g, NULL, mr, 2);
     CHECK(n == 2 && mr[0].result == YOMI_WIN && mr[1].result == YOMI_WIN);
+    /* the rule back, same root: dfpn_forget must hide that search's entries too */
+    gm.repetition = DFPN_LOSS;
+    dfpn_forget(s);
+    n = dfpn_analyse_root(s, &gm, &g, NULL, mr, 2);
+    CHECK(n == 2 && mr[0].result == YOMI_WIN && mr[1].result == YOMI_LOSS);
     dfpn_free(s);
 }
 

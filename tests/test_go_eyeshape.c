@@ -692,6 +692,12 @@ static void compare_root(oracle *o, go_board *b, const placement *pl, int master
         go_es_result other;
         go_es_solve(&r, side == GO_BLACK,
                     master == GO_KO_MASTER_ATTACKER ? GO_KO_MASTER_DEFENDER : GO_KO_MASTER_ATTACKER, &other);
+        /* Being ko master never hurts (solve_both answers from one master on this):
+         * surviving with the attacker as master, the defender survives as master. */
+        if (master == GO_KO_MASTER_ATTACKER && o_def)
+            CHECK_MSG(other.defender_wins, "defender master loses what attacker master survives (%s)", what);
+        if (master == GO_KO_MASTER_DEFENDER && !o_def)
+            CHECK_MSG(!other.defender_wins, "attacker master loses what defender master kills (%s)", what);
         if (other.defender_wins == o_def) {
             CHECK_MSG(life != GO_LIFE_UNKNOWN, "go_life_status UNKNOWN on a ko-free position (%s)", what);
             n_life_definite += life != GO_LIFE_UNKNOWN;

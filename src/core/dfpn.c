@@ -126,7 +126,11 @@ static int layout_tables(dfpn *s, size_t state_size) {
         size_t rest = s->hash_bytes;
         if (!state_size && yomi_table_init(&s->gt, s->hash_bytes / 8, gb, 0))
             rest -= yomi_table_bytes(&s->gt);
-        if (!yomi_table_init(&s->tt, rest, mb, 0)) return -1;
+        /* Huge pages for a main table of some megabytes: its probes are random, so with
+         * 4 KB pages nearly each one misses the TLB, and each first touch of a page
+         * faults (one fault per 2 MB instead of 512). */
+        unsigned huge = rest >= ((size_t)4 << 20) ? YOMI_TABLE_HUGE : 0;
+        if (!yomi_table_init(&s->tt, rest, mb, huge)) return -1;
     } else {
         size_t nb = (s->want_entries + BUCKET - 1) / BUCKET,
                ng = (s->want_entries / 8 + GHI_BUCKET - 1) / GHI_BUCKET;
@@ -168,6 +172,9 @@ void dfpn_clear(dfpn *s) {
     yomi_table_clear(&s->gt);
     s->have_root = 0;
 }
+
+/* begin() then takes a new variant even for the same root position (its wrap clears). */
+void dfpn_forget(dfpn *s) { s->have_root = 0; }
 
 void dfpn_free(dfpn *s) {
     if (!s) return;

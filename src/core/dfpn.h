@@ -111,6 +111,10 @@ dfpn *dfpn_new_entries(size_t entries);
 void dfpn_free(dfpn *s);
 /* Forgets every table entry (needed only when the game's rules change). */
 void dfpn_clear(dfpn *s);
+/* The same for the next dfpn_solve, without touching the table: the next root starts a
+ * new variant, so no entry stored before can be found (as after dfpn_clear) and every
+ * one counts as free space. O(1); dfpn_clear writes the whole table. */
+void dfpn_forget(dfpn *s);
 /* Number of main-table entries (after rounding) for the game last searched (the layout
  * follows its state_size). */
 size_t dfpn_table_entries(const dfpn *s);

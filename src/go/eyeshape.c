@@ -589,13 +589,19 @@ bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_mov
 }
 
 /* Solves the region for `to_move` under both ko masters. Returns 1 when the defender
- * wins under both, -1 when the attacker does, 0 otherwise (ko, too big); *win gets the
- * moves of to_move that win under both. */
+ * wins under both, -1 when the attacker does, 0 otherwise (ko, too big); *win (when
+ * win is not NULL) gets the moves of to_move that win under both.
+ * Without win, one solve can answer: being ko master only adds moves for one side
+ * and removes them for the other (play() bans a ko retake unless the mover is
+ * master; nothing else depends on it), so a defender that survives with the
+ * attacker as master survives with itself as master. */
 static int solve_both(const go_es_region *r, bool def_to_move, uint16_t *win) {
     go_es_result a, d;
-    *win = 0;
+    if (win) *win = 0;
     if (!go_es_solve(r, def_to_move, GO_KO_MASTER_ATTACKER, &a)) return 0;
+    if (!win && a.defender_wins) return 1;
     if (!go_es_solve(r, def_to_move, GO_KO_MASTER_DEFENDER, &d)) return 0;
+    if (!win) return d.defender_wins ? 0 : -1;
     if (a.defender_wins != d.defender_wins) return 0;
     *win = a.winning & d.winning;
     return a.defender_wins ? 1 : -1;
@@ -755,10 +761,10 @@ int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_
         }
     }
     int total_libs = go_string_libs(b, v);
-    uint16_t win;
+    uint16_t win = 0, *want = nmoves && moves ? &win : NULL; /* the moves only when asked */
     /* Life in one eye space, every other liberty an outer one. */
     for (int i = 0; i < nspaces; i++) {
-        if (solve_both(&spaces[i], def, &win) != 1) continue;
+        if (solve_both(&spaces[i], def, want) != 1) continue;
         if (nmoves && moves && def)
             *nmoves = moves_out(&spaces[i], space_pts[i], first_outer(libs, nl, in_space), win, moves);
         return GO_LIFE_ALIVE;
@@ -784,7 +790,7 @@ int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_
     if (nused == 0) return GO_LIFE_UNKNOWN;
     int outer = total_libs - inner;
     u.outer = outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : outer;
-    int res = solve_both(&u, def, &win); /* one space: a cache hit */
+    int res = solve_both(&u, def, want); /* one space: a cache hit */
     if (res == 1) {
         if (nmoves && moves && def)
             *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);

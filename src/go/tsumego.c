@@ -493,7 +493,7 @@ static void core_game(ts *s, dfpn_game *g) {
 /* Starts a df-pn question at the current board with `to_move` to play: a fresh
  * table (a new root) and a line with no steps, passes or end yet. */
 static void new_root(ts *s, dfpn *d, go_color to_move) {
-    dfpn_clear(d);
+    dfpn_forget(d);
     s->to_move = to_move;
     s->last_pass = s->ended = false;
     s->nsteps = 0;
@@ -806,7 +806,7 @@ static dfpn_value jp_evaluate(void *ctx) {
     s->last_pass = s->ended = false;
     dfpn_game g;
     core_game(s, &g);
-    dfpn_clear(j->conf);
+    dfpn_forget(j->conf);
     yomi_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.max_nodes = j->per;
