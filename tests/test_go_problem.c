@@ -57,6 +57,11 @@ static bool has(const go_point *m, int n, go_point p) {
     return false;
 }
 
+/* Places stones of colour c on the named points (test positions from lists). */
+static void put_stones(go_board *b, const char *const *points, size_t n, go_color c) {
+    for (size_t i = 0; i < n; i++) go_board_setup(b, V(b, points[i]), c);
+}
+
 static void test_blocking_hole(void) {
     /*    A B C D E F G
      * 7  . O X . . . .
@@ -69,8 +74,8 @@ static void test_blocking_hole(void) {
     go_board *b = go_board_new(7);
     static const char *const white[] = {"B7", "B6", "B5", "A4", "B4"};
     static const char *const black[] = {"C7", "C6", "C5", "A3", "B3", "C3"};
-    for (size_t i = 0; i < sizeof white / sizeof *white; i++) go_board_setup(b, V(b, white[i]), GO_WHITE);
-    for (size_t i = 0; i < sizeof black / sizeof *black; i++) go_board_setup(b, V(b, black[i]), GO_BLACK);
+    put_stones(b, white, sizeof white / sizeof *white, GO_WHITE);
+    put_stones(b, black, sizeof black / sizeof *black, GO_BLACK);
     bool region[GO_MAX_POINTS] = {false};
     GO_FOR_POINTS(b, p) { region[p] = true; }
     go_point target = V(b, "B5");
@@ -257,8 +262,8 @@ static void test_enclosed_region(void) {
     go_board *b = go_board_new(9);
     static const char *const white[] = {"A9", "A8", "B8", "C8"};
     static const char *const black[] = {"C9", "D8", "A7", "B7", "C7", "D7"};
-    for (size_t i = 0; i < sizeof white / sizeof *white; i++) go_board_setup(b, V(b, white[i]), GO_WHITE);
-    for (size_t i = 0; i < sizeof black / sizeof *black; i++) go_board_setup(b, V(b, black[i]), GO_BLACK);
+    put_stones(b, white, sizeof white / sizeof *white, GO_WHITE);
+    put_stones(b, black, sizeof black / sizeof *black, GO_BLACK);
     go_problem_hints h = {GO_EMPTY, "A9", true};
     yomi_error err;
     go_problem *p = go_problem_from_board(b, GO_BLACK, &h, &err);
@@ -280,8 +285,8 @@ static void test_enclosed_region_short_defender(void) {
     go_board *b = go_board_new(9);
     static const char *const white[] = {"A9", "A8", "B8", "C8", "E9", "F9"};
     static const char *const black[] = {"C9", "D8", "E8", "F8", "G8", "G9", "A7", "B7", "C7", "D7"};
-    for (size_t i = 0; i < sizeof white / sizeof *white; i++) go_board_setup(b, V(b, white[i]), GO_WHITE);
-    for (size_t i = 0; i < sizeof black / sizeof *black; i++) go_board_setup(b, V(b, black[i]), GO_BLACK);
+    put_stones(b, white, sizeof white / sizeof *white, GO_WHITE);
+    put_stones(b, black, sizeof black / sizeof *black, GO_BLACK);
     go_problem_hints h = {GO_EMPTY, "A9", true};
     yomi_error err;
     go_problem *p = go_problem_from_board(b, GO_BLACK, &h, &err);
