@@ -318,7 +318,7 @@ typedef struct {
 } es_solved;
 
 static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out,
-                              es_solved *keep);
+                              es_solved *keep, const es_shape_entry *known);
 static bool es_root(const go_es_region *r, bool defender_to_move, es_pos *root);
 
 void go_es_cache_clear(void) {
@@ -353,33 +353,63 @@ static bool shape_answer(const es_shape_entry *e, const go_es_region *r, bool de
     return true;
 }
 
+/* Stores the graph sv for the shape key in e, with the nodes of e's graph when e
+ * holds the same shape (sv then grew from a new root, stopping at e's nodes). */
 static void shape_store(es_shape_entry *e, const uint8_t *key, es_solved *sv) {
-    if (e->cap) shape_drop(e);
-    if (sv->n > SHAPE_MAX_STATES) return;
+    uint32_t *okeys = NULL;
+    uint8_t *ovals = NULL;
+    uint32_t ocap = 0;
+    if (e->cap && memcmp(e->key, key, KEY_BYTES) == 0 && e->states + sv->n <= SHAPE_MAX_STATES) {
+        okeys = e->keys;
+        ovals = e->vals;
+        ocap = e->cap;
+        es_shape_nodes -= e->cap;
+        memset(e, 0, sizeof *e);
+    } else if (e->cap) {
+        shape_drop(e);
+    }
+    int total = sv->n + (int)(ocap / 2);
     uint32_t cap = 16;
-    while (cap < (uint32_t)sv->n * 2) cap *= 2;
-    if (es_shape_nodes + cap > SHAPE_BUDGET)
+    while (cap < (uint32_t)total * 2) cap *= 2;
+    if (total > SHAPE_MAX_STATES) cap = 0;
+    if (cap && es_shape_nodes + cap > SHAPE_BUDGET)
         for (int i = 0; i < SHAPE_SLOTS; i++)
             if (es_shapes[i].cap) shape_drop(&es_shapes[i]);
-    e->keys = malloc(cap * sizeof *e->keys);
-    e->vals = malloc(cap);
+    e->keys = cap ? malloc(cap * sizeof *e->keys) : NULL;
+    e->vals = cap ? malloc(cap) : NULL;
     if (!e->keys || !e->vals) {
         free(e->keys);
         free(e->vals);
         e->keys = NULL;
         e->vals = NULL;
+        free(okeys);
+        free(ovals);
         return;
     }
     memset(e->vals, 0xff, cap);
     e->cap = cap;
-    e->states = sv->n;
     es_shape_nodes += cap;
     memcpy(e->key, key, KEY_BYTES);
-    for (int i = 0; i < sv->n; i++) {
-        uint32_t h = shape_slot(e, sv->keys[i]);
-        e->keys[h] = sv->keys[i];
-        e->vals[h] = sv->vals[i];
+    int states = 0;
+    for (uint32_t j = 0; j < ocap + (uint32_t)sv->n; j++) {
+        uint32_t k;
+        uint8_t v;
+        if (j < ocap) {
+            if (ovals[j] == 0xff) continue;
+            k = okeys[j];
+            v = ovals[j];
+        } else {
+            k = sv->keys[j - ocap];
+            v = sv->vals[j - ocap];
+        }
+        uint32_t h = shape_slot(e, k);
+        states += e->vals[h] == 0xff;
+        e->keys[h] = k;
+        e->vals[h] = v;
     }
+    e->states = states;
+    free(okeys);
+    free(ovals);
 }
 
 bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
@@ -400,7 +430,8 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
         shape_answer(se, r, defender_to_move, ko_master, out);
     if (!answered) {
         es_solved sv = {NULL, NULL, 0};
-        bool ok = es_solve_uncached(r, defender_to_move, ko_master, out, &sv);
+        bool same = se->cap && memcmp(se->key, skey, KEY_BYTES) == 0;
+        bool ok = es_solve_uncached(r, defender_to_move, ko_master, out, &sv, same ? se : NULL);
         if (ok && sv.keys) shape_store(se, skey, &sv);
         free(sv.keys);
         free(sv.vals);
@@ -430,9 +461,10 @@ static bool es_root(const go_es_region *r, bool defender_to_move, es_pos *root) 
 }
 
 /* keep (when the solve succeeds) gets the graph's node keys and value bits, to be
- * freed by the caller. */
+ * freed by the caller. known (may be NULL) is a solved graph of the same shape: its
+ * nodes are met as leaves of known value, not expanded again. */
 static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out,
-                              es_solved *keep) {
+                              es_solved *keep, const es_shape_entry *known) {
     memset(out, 0, sizeof *out);
     int n = r->n;
     es_pos root;
@@ -450,7 +482,10 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
     es_map map;
     es_graph g;
     memset(&g, 0, sizeof g);
-    bool ok = map_init(&map, 1u << 12) != 0;
+    uint8_t *kval = NULL; /* per node: the known value bits, 0xff when expanded here */
+    int kvalcap = 0;
+    bool ok = map_init(&map, 1u << 12) != 0 && grow((void **)&kval, 1, &kvalcap, 1);
+    if (ok) kval[0] = 0xff; /* the root is not known (else the shape cache answered) */
     uint32_t rk = pos_key(&root);
     if (ok && grow((void **)&g.keys, sizeof *g.keys, &g.keycap, 1)) {
         g.keys[0] = rk;
@@ -469,6 +504,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
             break;
         }
         g.first[i] = g.nedges;
+        if (kval[i] != 0xff) continue;
         es_pos s, t;
         pos_decode(g.keys[i], &s);
         for (int m = 0; m < GO_ES_MAX + 2; m++) {
@@ -495,10 +531,13 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
                 }
                 uint32_t h = slot_of(&map, k);
                 if (map.vals[h] < 0) {
-                    if (g.n >= STATE_LIMIT || !grow((void **)&g.keys, sizeof *g.keys, &g.keycap, g.n + 1)) {
+                    if (g.n >= STATE_LIMIT || !grow((void **)&g.keys, sizeof *g.keys, &g.keycap, g.n + 1) ||
+                        !grow((void **)&kval, 1, &kvalcap, g.n + 1)) {
                         ok = false;
                         break;
                     }
+                    int kv = known ? shape_value(known, k) : -1;
+                    kval[g.n] = kv < 0 ? 0xff : (uint8_t)kv;
                     map.keys[h] = k;
                     map.vals[h] = g.n;
                     g.keys[g.n++] = k;
@@ -552,7 +591,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
                     nonterm_or_dwin++;
             }
             count[i] = nonterm_or_dwin;
-            if ((att && has_awin) || (!att && nonterm_or_dwin == 0)) {
+            if (kval[i] != 0xff ? (kval[i] & 1) : (att && has_awin) || (!att && nonterm_or_dwin == 0)) {
                 awin[i] = 1;
                 queue[qt++] = i;
             }
@@ -584,7 +623,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
                 es_pos p;
                 pos_decode(g.keys[i], &p);
                 cnt2[i] = g.first[i + 1] - g.first[i];
-                if (p.a == 0 && wall_benson(geom, p.d)) {
+                if (kval[i] != 0xff ? (kval[i] >> 1 & 1) : p.a == 0 && wall_benson(geom, p.d)) {
                     clean[i] = 1;
                     queue[qt++] = i;
                 }
@@ -640,6 +679,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
     free(g.first);
     free(g.edge);
     free(g.emove);
+    free(kval);
     return ok;
 }
 
