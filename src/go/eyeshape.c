@@ -253,9 +253,164 @@ static uint32_t problem_key(const go_es_region *r, bool def, int master, uint8_t
     return h;
 }
 
-static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out);
+/* A per-thread cache of solved graphs, one per shape (points, adjacency, wall, ko
+ * master): a node's value depends only on its successors, never on the root the graph
+ * was grown from, so a later question whose root is a node of the graph (another
+ * starting content, fewer outer liberties, the other side to move) is answered from
+ * it without a solve. Values: bit 0 awin, bit 1 clean. Graphs above SHAPE_MAX_STATES
+ * are not kept, and the whole cache is dropped past SHAPE_BUDGET nodes, to bound the
+ * memory. */
+#define SHAPE_SLOTS 1024
+#define SHAPE_MAX_STATES (1 << 16)
+#define SHAPE_BUDGET (1 << 22)
+typedef struct {
+    uint8_t key[KEY_BYTES];
+    uint32_t cap; /* 0: unused */
+    int states;
+    uint32_t *keys; /* open addressing as es_map; vals[h] == 0xff: empty slot */
+    uint8_t *vals;
+} es_shape_entry;
+static _Thread_local es_shape_entry es_shapes[SHAPE_SLOTS];
+static _Thread_local long es_shape_nodes;
 
-void go_es_cache_clear(void) { memset(es_cache, 0, sizeof es_cache); }
+static void shape_drop(es_shape_entry *e) {
+    free(e->keys);
+    free(e->vals);
+    es_shape_nodes -= e->cap;
+    memset(e, 0, sizeof *e);
+}
+
+static uint32_t shape_slot(const es_shape_entry *e, uint32_t key) {
+    uint32_t x = key;
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    uint32_t h = x & (e->cap - 1);
+    while (e->vals[h] != 0xff && e->keys[h] != key) h = (h + 1) & (e->cap - 1);
+    return h;
+}
+
+/* The value bits of node key in e's graph, or -1 when it is not a node. */
+static int shape_value(const es_shape_entry *e, uint32_t key) {
+    uint32_t h = shape_slot(e, key);
+    return e->vals[h] == 0xff ? -1 : e->vals[h];
+}
+
+static uint32_t shape_key(const go_es_region *r, int master, uint8_t *k) {
+    memset(k, 0, KEY_BYTES);
+    int n = r->n, i = 0;
+    k[i++] = (uint8_t)n;
+    for (int j = 0; j < n; j++) k[i++] = (uint8_t)(r->adj[j] & 0xff);
+    k[i++] = (uint8_t)(r->wall & 0xff);
+    k[i++] = (uint8_t)master;
+    uint32_t h = 2166136261u;
+    for (int j = 0; j < i; j++) h = (h ^ k[j]) * 16777619u;
+    return h;
+}
+
+/* A solved graph handed out by es_solve_uncached: its node keys and value bits. */
+typedef struct {
+    uint32_t *keys;
+    uint8_t *vals;
+    int n;
+} es_solved;
+
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out,
+                              es_solved *keep, const es_shape_entry *known);
+static bool es_root(const go_es_region *r, bool defender_to_move, es_pos *root);
+
+void go_es_cache_clear(void) {
+    memset(es_cache, 0, sizeof es_cache);
+    for (int i = 0; i < SHAPE_SLOTS; i++)
+        if (es_shapes[i].cap) shape_drop(&es_shapes[i]);
+}
+
+/* Answers from e's graph when the root is one of its nodes. */
+static bool shape_answer(const es_shape_entry *e, const go_es_region *r, bool defender_to_move, int ko_master,
+                         go_es_result *out) {
+    es_pos root, t;
+    if (!es_root(r, defender_to_move, &root)) return false;
+    int v = shape_value(e, pos_key(&root));
+    if (v < 0) return false;
+    es_geom *geom = malloc(sizeof *geom);
+    if (!geom) return false;
+    geom_init(geom, r);
+    memset(out, 0, sizeof *out);
+    out->defender_wins = !(v & 1);
+    out->clean_life = (v >> 1) & 1;
+    out->states = e->states;
+    for (int m = 0; m < GO_ES_MAX + 2; m++) {
+        if (m < GO_ES_MAX && m >= r->n) continue;
+        int res = play(geom, &root, m, ko_master, &t);
+        if (res == 0) continue;
+        bool a = res == T_AWIN || (res == 1 && (shape_value(e, pos_key(&t)) & 1));
+        if (defender_to_move ? !a : a) out->winning |= (uint16_t)(1u << m);
+    }
+    if (defender_to_move != out->defender_wins) out->winning = 0;
+    free(geom);
+    return true;
+}
+
+/* Stores the graph sv for the shape key in e, with the nodes of e's graph when e
+ * holds the same shape (sv then grew from a new root, stopping at e's nodes). */
+static void shape_store(es_shape_entry *e, const uint8_t *key, es_solved *sv) {
+    uint32_t *okeys = NULL;
+    uint8_t *ovals = NULL;
+    uint32_t ocap = 0;
+    if (e->cap && memcmp(e->key, key, KEY_BYTES) == 0 && e->states + sv->n <= SHAPE_MAX_STATES) {
+        okeys = e->keys;
+        ovals = e->vals;
+        ocap = e->cap;
+        es_shape_nodes -= e->cap;
+        memset(e, 0, sizeof *e);
+    } else if (e->cap) {
+        shape_drop(e);
+    }
+    int total = sv->n + (int)(ocap / 2);
+    uint32_t cap = 16;
+    while (cap < (uint32_t)total * 2) cap *= 2;
+    if (total > SHAPE_MAX_STATES) cap = 0;
+    if (cap && es_shape_nodes + cap > SHAPE_BUDGET)
+        for (int i = 0; i < SHAPE_SLOTS; i++)
+            if (es_shapes[i].cap) shape_drop(&es_shapes[i]);
+    e->keys = cap ? malloc(cap * sizeof *e->keys) : NULL;
+    e->vals = cap ? malloc(cap) : NULL;
+    if (!e->keys || !e->vals) {
+        free(e->keys);
+        free(e->vals);
+        e->keys = NULL;
+        e->vals = NULL;
+        free(okeys);
+        free(ovals);
+        return;
+    }
+    memset(e->vals, 0xff, cap);
+    e->cap = cap;
+    es_shape_nodes += cap;
+    memcpy(e->key, key, KEY_BYTES);
+    int states = 0;
+    for (uint32_t j = 0; j < ocap + (uint32_t)sv->n; j++) {
+        uint32_t k;
+        uint8_t v;
+        if (j < ocap) {
+            if (ovals[j] == 0xff) continue;
+            k = okeys[j];
+            v = ovals[j];
+        } else {
+            k = sv->keys[j - ocap];
+            v = sv->vals[j - ocap];
+        }
+        uint32_t h = shape_slot(e, k);
+        states += e->vals[h] == 0xff;
+        e->keys[h] = k;
+        e->vals[h] = v;
+    }
+    e->states = states;
+    free(okeys);
+    free(ovals);
+}
 
 bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out) {
     memset(out, 0, sizeof *out);
@@ -269,30 +424,53 @@ bool go_es_solve(const go_es_region *r, bool defender_to_move, int ko_master, go
         *out = e->res;
         return true;
     }
-    if (!es_solve_uncached(r, defender_to_move, ko_master, out)) return false;
+    uint8_t skey[KEY_BYTES];
+    es_shape_entry *se = &es_shapes[shape_key(r, ko_master, skey) % SHAPE_SLOTS];
+    bool answered = se->cap && memcmp(se->key, skey, KEY_BYTES) == 0 &&
+        shape_answer(se, r, defender_to_move, ko_master, out);
+    if (!answered) {
+        es_solved sv = {NULL, NULL, 0};
+        bool same = se->cap && memcmp(se->key, skey, KEY_BYTES) == 0;
+        bool ok = es_solve_uncached(r, defender_to_move, ko_master, out, &sv, same ? se : NULL);
+        if (ok && sv.keys) shape_store(se, skey, &sv);
+        free(sv.keys);
+        free(sv.vals);
+        if (!ok) return false;
+    }
     memcpy(e->key, key, KEY_BYTES);
     e->res = *out;
     e->used = true;
     return true;
 }
 
-static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master,
-                              go_es_result *out) {
-    memset(out, 0, sizeof *out);
-    if (r->n < 1 || r->n > GO_ES_MAX || r->outer < 0) {
-        out->too_big = true;
-        return false;
+/* The root position of a question; false when the region is invalid. */
+static bool es_root(const go_es_region *r, bool defender_to_move, es_pos *root) {
+    if (r->n < 1 || r->n > GO_ES_MAX || r->outer < 0) return false;
+    int n = r->n;
+    memset(root, 0, sizeof *root);
+    for (int i = 0; i < n; i++) {
+        if (r->content[i] > ATT) return false;
+        if (r->content[i] == DEF) root->d |= (uint16_t)(1u << i);
+        if (r->content[i] == ATT) root->a |= (uint16_t)(1u << i);
     }
+    root->outer = r->outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : r->outer;
+    root->ko = r->ko >= 0 && r->ko < n ? r->ko : KO_NONE;
+    root->side = defender_to_move ? DEF : ATT;
+    root->passed = 0;
+    return true;
+}
+
+/* keep (when the solve succeeds) gets the graph's node keys and value bits, to be
+ * freed by the caller. known (may be NULL) is a solved graph of the same shape: its
+ * nodes are met as leaves of known value, not expanded again. */
+static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int ko_master, go_es_result *out,
+                              es_solved *keep, const es_shape_entry *known) {
+    memset(out, 0, sizeof *out);
     int n = r->n;
     es_pos root;
-    memset(&root, 0, sizeof root);
-    for (int i = 0; i < n; i++) {
-        if (r->content[i] > ATT) {
-            out->too_big = true;
-            return false;
-        }
-        if (r->content[i] == DEF) root.d |= (uint16_t)(1u << i);
-        if (r->content[i] == ATT) root.a |= (uint16_t)(1u << i);
+    if (!es_root(r, defender_to_move, &root)) {
+        out->too_big = true;
+        return false;
     }
     es_geom *geom = malloc(sizeof *geom);
     if (!geom) {
@@ -300,15 +478,14 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
         return false;
     }
     geom_init(geom, r);
-    root.outer = r->outer > GO_ES_OUTER_MAX ? GO_ES_OUTER_MAX : r->outer;
-    root.ko = r->ko >= 0 && r->ko < n ? r->ko : KO_NONE;
-    root.side = defender_to_move ? DEF : ATT;
-    root.passed = 0;
 
     es_map map;
     es_graph g;
     memset(&g, 0, sizeof g);
-    bool ok = map_init(&map, 1u << 12) != 0;
+    uint8_t *kval = NULL; /* per node: the known value bits, 0xff when expanded here */
+    int kvalcap = 0;
+    bool ok = map_init(&map, 1u << 12) != 0 && grow((void **)&kval, 1, &kvalcap, 1);
+    if (ok) kval[0] = 0xff; /* the root is not known (else the shape cache answered) */
     uint32_t rk = pos_key(&root);
     if (ok && grow((void **)&g.keys, sizeof *g.keys, &g.keycap, 1)) {
         g.keys[0] = rk;
@@ -327,6 +504,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
             break;
         }
         g.first[i] = g.nedges;
+        if (kval[i] != 0xff) continue;
         es_pos s, t;
         pos_decode(g.keys[i], &s);
         for (int m = 0; m < GO_ES_MAX + 2; m++) {
@@ -353,10 +531,13 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
                 }
                 uint32_t h = slot_of(&map, k);
                 if (map.vals[h] < 0) {
-                    if (g.n >= STATE_LIMIT || !grow((void **)&g.keys, sizeof *g.keys, &g.keycap, g.n + 1)) {
+                    if (g.n >= STATE_LIMIT || !grow((void **)&g.keys, sizeof *g.keys, &g.keycap, g.n + 1) ||
+                        !grow((void **)&kval, 1, &kvalcap, g.n + 1)) {
                         ok = false;
                         break;
                     }
+                    int kv = known ? shape_value(known, k) : -1;
+                    kval[g.n] = kv < 0 ? 0xff : (uint8_t)kv;
                     map.keys[h] = k;
                     map.vals[h] = g.n;
                     g.keys[g.n++] = k;
@@ -394,7 +575,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
         for (int e = 0; e < g.nedges; e++)
             if (g.edge[e] >= 0) rfirst[g.edge[e] + 1]++;
         for (int i = 0; i < g.n; i++) rfirst[i + 1] += rfirst[i];
-        int *fill = calloc((size_t)g.n, sizeof *fill);
+        int *fill = calloc(g.n > 0 ? (size_t)g.n : 1, sizeof *fill);
         if (!fill) ok = false;
         int qh = 0, qt = 0;
         for (int i = 0; ok && i < g.n; i++) {
@@ -410,7 +591,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
                     nonterm_or_dwin++;
             }
             count[i] = nonterm_or_dwin;
-            if ((att && has_awin) || (!att && nonterm_or_dwin == 0)) {
+            if (kval[i] != 0xff ? (kval[i] & 1) : (att && has_awin) || (!att && nonterm_or_dwin == 0)) {
                 awin[i] = 1;
                 queue[qt++] = i;
             }
@@ -442,7 +623,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
                 es_pos p;
                 pos_decode(g.keys[i], &p);
                 cnt2[i] = g.first[i + 1] - g.first[i];
-                if (p.a == 0 && wall_benson(geom, p.d)) {
+                if (kval[i] != 0xff ? (kval[i] >> 1 & 1) : p.a == 0 && wall_benson(geom, p.d)) {
                     clean[i] = 1;
                     queue[qt++] = i;
                 }
@@ -461,6 +642,14 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
                 }
             }
             out->clean_life = clean[0];
+            uint8_t *vals = malloc(nn);
+            if (vals) {
+                for (int i = 0; i < g.n; i++) vals[i] = (uint8_t)(awin[i] | clean[i] << 1);
+                keep->keys = g.keys;
+                keep->vals = vals;
+                keep->n = g.n;
+                g.keys = NULL;
+            }
         } else {
             ok = false;
         }
@@ -490,6 +679,7 @@ static bool es_solve_uncached(const go_es_region *r, bool defender_to_move, int 
     free(g.first);
     free(g.edge);
     free(g.emove);
+    free(kval);
     return ok;
 }
 
