@@ -938,7 +938,6 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     yomi_ctl_init(&s.ctl, &o->lim, "tsumego");
     go_point moves[TS_MAXM];
     go_color me = p->to_play, opp = go_other(me);
-    int n = gen_moves(&s, me, moves) - 1; /* a first move, not a pass */
     int wins[TS_MAXM];
     /* Tiers from the best result down: (my threats, the opponent's threats). */
     struct {
@@ -979,11 +978,12 @@ again:
     for (int t = 0; t < tend; t++) {
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
-        /* The first moves under this tier's threats: a banned ko retake is one
-         * when the side has a threat to spend (generated once before the
-         * tiers, with none, it was missing, and a win by retaking had no
-         * first move to show: tsumego.js gop/20712). */
-        n = gen_moves(&s, me, moves) - 1;
+        /* The first moves (not the pass) under this tier's threats and this
+         * pass's generator: a banned ko retake is one when the side has a
+         * threat to spend (generated once before the tiers, with none, it was
+         * missing, and a win by retaking had no first move to show:
+         * tsumego.js gop/20712). */
+        int n = gen_moves(&s, me, moves) - 1;
         for (int i = 0; i < n; i++) wins[i] = -1;
         int nwin = 0;
         go_point pv[GO_TSUMEGO_MAX_PV];
@@ -1052,7 +1052,6 @@ again:
             if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
             L = &rerun_lim;
             s.disable |= GO_TS_NO_DISTANCE;
-            n = gen_moves(&s, me, moves) - 1;
             out->result = YOMI_UNKNOWN;
             out->nmoves = out->nexchange = out->npv = out->nunknown = 0;
             out->proved = true;
