@@ -138,16 +138,19 @@ static void map_free(es_map *m) {
     free(m->vals);
 }
 
-static uint32_t slot_of(const es_map *m, uint32_t key) {
-    /* Mix every bit of the key into the slot (a product alone leaves the low slot
-     * bits depending on the low key bits only: long probe runs). */
-    uint32_t x = key;
+/* Mixes every bit of a position key into the low bits (a product alone leaves
+ * the low slot bits depending on the low key bits only: long probe runs). */
+static uint32_t key_mix(uint32_t x) {
     x ^= x >> 16;
     x *= 0x7feb352du;
     x ^= x >> 15;
     x *= 0x846ca68bu;
     x ^= x >> 16;
-    uint32_t h = x & (m->cap - 1);
+    return x;
+}
+
+static uint32_t slot_of(const es_map *m, uint32_t key) {
+    uint32_t h = key_mix(key) & (m->cap - 1);
     while (m->vals[h] >= 0 && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
     return h;
 }
@@ -281,13 +284,7 @@ static void shape_drop(es_shape_entry *e) {
 }
 
 static uint32_t shape_slot(const es_shape_entry *e, uint32_t key) {
-    uint32_t x = key;
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    uint32_t h = x & (e->cap - 1);
+    uint32_t h = key_mix(key) & (e->cap - 1);
     while (e->vals[h] != 0xff && e->keys[h] != key) h = (h + 1) & (e->cap - 1);
     return h;
 }
