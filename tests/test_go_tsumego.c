@@ -184,9 +184,14 @@ static void test_symmetry(const char *data) {
 
 /* ---- Bad input ---- */
 
+/* The test's own file NAME in /tmp (one per process id). */
+static void tmp_path(const char *name, char *path, size_t size) {
+    snprintf(path, size, "/tmp/yomi_ts_%d_%s", (int)getpid(), name);
+}
+
 static const char *write_tmp(const char *name, const char *text) {
     static char path[256];
-    snprintf(path, sizeof path, "/tmp/yomi_ts_%d_%s", (int)getpid(), name);
+    tmp_path(name, path, sizeof path);
     FILE *f = fopen(path, "w");
     if (f) {
         fputs(text, f);
@@ -218,6 +223,13 @@ static void test_bad_input(void) {
     h.target = "E5";
     p = go_problem_load(f, &h, &err);
     CHECK_MSG(p == NULL && strstr(err.msg, "--target"), "%s", err.msg);
+    /* The files go again so that runs leave nothing behind in /tmp. */
+    static const char *const names[] = {"a.json", "b.json", "c.json", "d.sgf"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[256];
+        tmp_path(names[i], path, sizeof path);
+        CHECK_MSG(remove(path) == 0, "cannot remove %s", path);
+    }
 }
 
 int main(int argc, char **argv) {
