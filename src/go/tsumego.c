@@ -893,6 +893,12 @@ static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer
                                 const yomi_limits *all, uint64_t budget, uint64_t *used) {
     go_color opp = go_other(p->to_play);
     int saved = s->thr[opp];
+    /* Every region point, as in verify_wins: under the distance generator a
+     * move can seem to lose for want of a move it leaves out, and when all
+     * seem to lose none is dropped (Cho elementary #188: A18 still kills
+     * against two threats, B19 does not; both seemed lost, both stayed). */
+    unsigned saved_disable = s->disable;
+    if (!(s->disable & GO_TS_NO_VERIFY)) s->disable |= GO_TS_NO_DISTANCE;
     for (int k = theirs + 1; k <= 3 && out->nmoves > 1; k++) {
         s->thr[opp] = k;
         bool lost[TS_MAXM];
@@ -902,6 +908,7 @@ static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer
         if (nl == out->nmoves) break; /* none is stronger */
         keep_moves(out, lost);
     }
+    s->disable = saved_disable;
     s->thr[opp] = saved;
 }
 
