@@ -182,6 +182,20 @@ has_re "other string: moves" "^moves: D19$"
 OUT=$("$Y" go check "$E/Prob0087.json" "$E/Prob0202.json" --max-nodes 300000 --quiet 2>&1)
 has_re "check: live by giving up the largest string" "^problems: 2  correct: 2 \(100.0%\)"
 
+# Cho elementary #188 (the book's answer: A18 alone): B19 and A18 both kill when White
+# has one ko threat, but only A18 when it has two; the check with more threats must
+# search every region point, or both seem to lose for a move the distance generator
+# leaves out and neither is dropped.
+OUT=$("$Y" go check "$E/Prob0188.json" --max-nodes 400000 --quiet 2>&1)
+has_re "check: the ko that needs fewer threats is dropped" "^problems: 1  correct: 1 \(100.0%\)"
+
+# Cho elementary #689 (the book's answer: E19 alone; the search with every region
+# point agrees): the distance generator also finds F18, whose full-region check needs
+# more than its first share of the plays; the undecided check is asked again with the
+# plays left and refutes it.
+OUT=$("$Y" go check "$E/Prob0689.json" --max-nodes 1000000 --quiet 2>&1)
+has_re "check: an undecided winner is checked again" "^problems: 1  correct: 1 \(100.0%\)"
+
 # A tree whose win needs the side to move as ko master is a "ko", neither correct nor
 # wrong (tsumego.js's harness asks again with that side as ko master). Worked by hand:
 # White B5 A4 B4 C4 to live with A5 and C5 empty, Black D4 E4 E5 and row 3 (two eyes
