@@ -572,6 +572,14 @@ static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *
     return bi;
 }
 
+/* game->order_init for child i of n (see dfpn.h), when it is new: no table entry
+ * (work 0) and not decided. */
+static void order_child(dfpn_slot *c, int i, int n, int parent_or) {
+    if (c->fixed || c->work != 0) return;
+    uint32_t *sel = parent_or ? &c->pn : &c->dn;
+    *sel = sat_add(*sel > BIG / (uint32_t)n ? BIG : *sel * (uint32_t)n, (uint32_t)i);
+}
+
 /* Multiple iterative deepening at the node in ctx (path[depth] holds it; it is neither
  * terminal nor a repetition). Returns when pn >= thpn, dn >= thdn or a limit stopped. */
 static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) {
@@ -606,6 +614,7 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
         play(s, s->slots[base + (size_t)i].move);
         init_child(s, base + (size_t)i, depth + 1);
         g->undo(s->ctx);
+        if (g->order_init) order_child(s->slots + base + (size_t)i, i, n, is_or);
     }
 
     uint32_t pn = 1, dn = 1;

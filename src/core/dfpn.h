@@ -94,6 +94,14 @@ typedef struct dfpn_game {
     int (*is_or)(void *ctx);
     /* Optional heuristic initialisation of a new open position's numbers (each >= 1). */
     void (*estimate)(void *ctx, int is_or, uint32_t *pn, uint32_t *dn);
+    /* Optional. Non-zero: a new child's number that its parent chooses by (pn under an
+     * OR parent, dn under an AND one; the child sums it over its own moves) is multiplied
+     * by the parent's move count, a guess at the child's, and grows by the child's index
+     * in the generated list. An unexpanded child then no longer looks cheaper than an
+     * expanded sibling merely for having no moves counted yet (which makes the search
+     * breadth-first), and the ordering hint counts beyond ties. Heuristic only: proofs
+     * still come from terminal values. */
+    int order_init;
     int max_moves; /* upper bound on generate()'s count (required, > 0) */
     dfpn_value repetition; /* value of a repetition on the path; OPEN means DFPN_LOSS */
 } dfpn_game;
