@@ -67,6 +67,15 @@ typedef struct ts {
     /* The best line so far of the first question a limit stopped (answer.best). */
     int nbest;
     go_point best[GO_TSUMEGO_MAX_PV];
+    /* Threat tiers share proofs (tier_root): tier_kept while the table holds only the
+     * tier questions of one generator (kept_disable) since the last forget; root_seen
+     * when one of them met the problem's board again with the side to play to move
+     * (root_pk, root_stones) at a position other than its root. */
+    bool tier_kept, root_seen;
+    unsigned kept_disable;
+    uint64_t root_pk[TS_VWORDS];
+    int root_stones[3];
+    go_color root_mover;
 } ts;
 #define TS_SCACHE 32768
 #define TS_SC_HEAD 3 /* key, state word, answer */
@@ -338,6 +347,10 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
         s->zone[s->nzone++] = q;
     }
     s->nwords = (s->nzone + 31) / 32;
+    pack(s, s->root_pk);
+    s->root_mover = p->to_play;
+    s->root_stones[GO_BLACK] = p->board->stones[GO_BLACK];
+    s->root_stones[GO_WHITE] = p->board->stones[GO_WHITE];
     /* Entries of one line (two for a region of more than 160 points), aligned. */
     s->sc_words = TS_SC_HEAD + s->nwords <= TS_SC_LINE_WORDS ? TS_SC_LINE_WORDS : 2 * TS_SC_LINE_WORDS;
     size_t bytes = (size_t)TS_SCACHE * (size_t)s->sc_words * sizeof(uint64_t);
@@ -453,6 +466,10 @@ static dfpn_value cb_evaluate(void *ctx) {
      * root analysis then searches each one; the root recurs below only as a
      * repetition, so this depends on the position alone). */
     if (s->nsteps == 0) return DFPN_OPEN;
+    if (s->to_move == s->root_mover && !s->last_pass && s->b->stones[GO_BLACK] == s->root_stones[GO_BLACK] &&
+        s->b->stones[GO_WHITE] == s->root_stones[GO_WHITE] &&
+        !memcmp(packed(s), s->root_pk, sizeof s->root_pk))
+        s->root_seen = true; /* a later tier's root, whatever the threats (tier_root) */
     if (capture_now(s)) return DFPN_WIN;
     int st = static_status(s, s->to_move, s->last_pass);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
@@ -494,6 +511,39 @@ static void core_game(ts *s, dfpn_game *g) {
  * table (a new root) and a line with no steps, passes or end yet. */
 static void new_root(ts *s, dfpn *d, go_color to_move) {
     dfpn_forget(d);
+    s->tier_kept = false;
+    s->to_move = to_move;
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+}
+
+/* Starts a tier's question (the side to play at the problem's board): keeps the
+ * proved results of the tiers asked before it, when only tier questions of the same
+ * generator ran since the last forget and none of them met this root (dfpn_keep's
+ * conditions, checked here for this game):
+ *   - A state holds both threat counts (state_word), so a position reached in tier
+ *     (0,1) after the opponent spent its threat is the same state as one of tier
+ *     (0,0), and its moves and evaluation are the same: gen_moves and capture_now
+ *     read the threats of the state; static_status is proved for every threat
+ *     setting (go_life_status asks the eye-space solver with both ko masters); the
+ *     rest reads the board, side to move, ko ban and last pass. The one exception,
+ *     the root left open by cb_evaluate, is a root in the kept question too (a
+ *     repetition there, so no kept result's proof passes through it).
+ *   - The repetition value follows the ko master (core_game); dfpn_keep keeps
+ *     nothing when it changes.
+ *   - Per-move answers need the new root to be in no kept proof: cb_evaluate sees
+ *     every position of a search but its root and repetitions, and root_seen notes
+ *     the problem's board with the side to play to move (any threats, ko or not);
+ *     then the next tier starts afresh. */
+static void tier_root(ts *s, dfpn *d, go_color to_move) {
+    if (s->tier_kept && !s->root_seen && s->kept_disable == s->disable) {
+        dfpn_keep(d);
+    } else {
+        dfpn_forget(d);
+        s->root_seen = false;
+    }
+    s->tier_kept = true;
+    s->kept_disable = s->disable;
     s->to_move = to_move;
     s->last_pass = s->ended = false;
     s->nsteps = 0;
@@ -524,7 +574,7 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
                      const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
     dfpn_game g;
     core_game(s, &g);
-    new_root(s, d, p->to_play);
+    tier_root(s, d, p->to_play);
     yomi_limits lim;
     remaining(s, all, *used, &lim);
     dfpn_result r;
