@@ -93,6 +93,7 @@ enum {
     GO_TS_NO_EXCHANGE = 1u << 6, /* keep forcing exchanges among the winning first moves */
     GO_TS_NO_VERIFY = 1u << 7, /* trust the distance generator: no full-region check of its answer */
     GO_TS_NO_SCACHE = 1u << 8, /* every static answer computed afresh (tests: the cache changes nothing) */
+    GO_TS_NO_SHARE = 1u << 9, /* each threat tier searched afresh (tests: sharing changes no answer) */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

@@ -75,6 +75,8 @@ struct dfpn {
     uint16_t keep_lo;
     int keep_next;
     dfpn_value keep_rep;
+    unsigned char *lstate; /* dfpn_lookup's state bytes (lstate_size of them) */
+    size_t lstate_size;
 
     int have_root;
     dfpn_pos root;
@@ -199,6 +201,7 @@ void dfpn_free(dfpn *s) {
     yomi_table_free(&s->tt);
     yomi_table_free(&s->gt);
     free(s->rstate);
+    free(s->lstate);
     free(s->path);
     free(s->pstates);
     free(s->slots);
@@ -885,6 +888,22 @@ static int walk_line(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max
     for (int i = 0; i < len; i++) g->undo(ctx);
     free(buf);
     return len;
+}
+
+dfpn_value dfpn_lookup(dfpn *s, const dfpn_game *g, void *ctx) {
+    if (!s->tt.mem || g->state_size != s->state_size) return DFPN_OPEN;
+    if (s->state_size && s->lstate_size != s->state_size) {
+        unsigned char *st = realloc(s->lstate, s->state_size);
+        if (!st) return DFPN_OPEN;
+        s->lstate = st;
+        s->lstate_size = s->state_size;
+    }
+    /* read_pos's work with g (the search's s->g may be another question's) */
+    dfpn_pos p = {g->key(ctx), g->key2(ctx)};
+    if (s->state_size) g->state(ctx, s->lstate);
+    dfpn_entry *e = tt_find(s, &p, s->lstate);
+    if (!e || (e->pn != 0 && e->dn != 0)) return DFPN_OPEN;
+    return e->pn == 0 ? DFPN_WIN : DFPN_LOSS;
 }
 
 int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {

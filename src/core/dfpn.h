@@ -128,6 +128,12 @@ void dfpn_forget(dfpn *s);
  * may be won through a line that returns to the new root, a repetition there): a caller
  * that cannot rule that out must use dfpn_forget before asking for first moves. */
 void dfpn_keep(dfpn *s);
+
+/* The proved value the table holds for the position in ctx (an entry of the current root,
+ * or one kept by dfpn_keep), from the OR side's view; DFPN_OPEN when it holds none. Reads
+ * the position through g's key, key2 and state, and nothing of a search in progress, so a
+ * game's evaluate may call it (e.g. for a position that a proved one dominates). */
+dfpn_value dfpn_lookup(dfpn *s, const dfpn_game *g, void *ctx);
 /* Number of main-table entries (after rounding) for the game last searched (the layout
  * follows its state_size). */
 size_t dfpn_table_entries(const dfpn *s);

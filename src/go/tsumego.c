@@ -76,6 +76,13 @@ typedef struct ts {
     uint64_t root_pk[TS_VWORDS];
     int root_stones[3];
     go_color root_mover;
+    /* Dominance (tier_dominated): the threats (the side to play's, the opponent's) of
+     * the kept tier questions, nsrc of them, and of the one asked now; its table and
+     * game while it runs (lk_d NULL outside a tier question). */
+    int nsrc;
+    int src[6][2], cur_thr[2];
+    dfpn *lk_d;
+    const dfpn_game *lk_g;
 } ts;
 #define TS_SCACHE 32768
 #define TS_SC_HEAD 3 /* key, state word, answer */
@@ -458,6 +465,35 @@ static bool capture_now(const ts *s) {
     return ko_ban(s, s->att) != lib || s->thr[s->att] > 0;
 }
 
+/* A position that one the table holds proved for the side to play dominates: the same
+ * board, ko ban, side to move and last pass, with no more threats for the side to play
+ * and no fewer for the opponent, won by the side to play. More threats never hurt a
+ * side (its moves are a superset: a banned ko retake is one more, and capture_now, the
+ * only other reader of a count, then says "captured" more often for the attacker; the
+ * opponent's are a subset; the static answers read no threats), so the copy of that
+ * win's strategy wins here: its value, DFPN_OPEN when none is found. Kept questions
+ * share the repetition value (dfpn_keep), and a win proved where the repetition goes
+ * against the winner is one by forcing alone. The counts looked up are those of the
+ * kept questions' roots (their positions' counts are below them, which are roots of
+ * later tiers). Only while no search of the window met the problem's board with the
+ * side to play to move (root_seen): the copied strategy then never reaches the root,
+ * a repetition here. */
+static dfpn_value tier_dominated(ts *s) {
+    go_color me = s->root_mover, opp = go_other(me);
+    dfpn_value mine = me == s->att ? DFPN_WIN : DFPN_LOSS, v = DFPN_OPEN;
+    int a = s->thr[me], b = s->thr[opp];
+    for (int k = s->nsrc - 1; k >= 0 && v != mine; k--) {
+        int a2 = s->src[k][0], b2 = s->src[k][1];
+        if (a2 > a || b2 < b || (a2 == a && b2 == b)) continue;
+        s->thr[me] = a2;
+        s->thr[opp] = b2;
+        v = dfpn_lookup(s->lk_d, s->lk_g, s);
+        s->thr[me] = a;
+        s->thr[opp] = b;
+    }
+    return v == mine ? v : DFPN_OPEN;
+}
+
 static dfpn_value cb_evaluate(void *ctx) {
     ts *s = ctx;
     if (target_captured(s)) return DFPN_WIN;
@@ -472,6 +508,7 @@ static dfpn_value cb_evaluate(void *ctx) {
         s->root_seen = true; /* a later tier's root, whatever the threats (tier_root) */
     if (capture_now(s)) return DFPN_WIN;
     int st = static_status(s, s->to_move, s->last_pass);
+    if (st < 0 && s->lk_d && s->nsrc && !s->root_seen) return tier_dominated(s);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
 
@@ -536,12 +573,19 @@ static void new_root(ts *s, dfpn *d, go_color to_move) {
  *     the problem's board with the side to play to move (any threats, ko or not);
  *     then the next tier starts afresh. */
 static void tier_root(ts *s, dfpn *d, go_color to_move) {
-    if (s->tier_kept && !s->root_seen && s->kept_disable == s->disable) {
+    if (s->tier_kept && !s->root_seen && s->kept_disable == s->disable && !(s->disable & GO_TS_NO_SHARE)) {
         dfpn_keep(d);
+        if (s->nsrc < 6) {
+            s->src[s->nsrc][0] = s->cur_thr[0];
+            s->src[s->nsrc++][1] = s->cur_thr[1];
+        }
     } else {
         dfpn_forget(d);
         s->root_seen = false;
+        s->nsrc = 0;
     }
+    s->cur_thr[0] = s->thr[to_move];
+    s->cur_thr[1] = s->thr[go_other(to_move)];
     s->tier_kept = true;
     s->kept_disable = s->disable;
     s->to_move = to_move;
@@ -570,11 +614,13 @@ static bool out_of_budget(const ts *s, const yomi_limits *all, uint64_t used) {
 
 /* One tier with core's dfpn: fills wins[] for moves[]; returns 1 when the side
  * to play wins, 0 when it loses, -1 unknown. *used counts plays. */
-static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
-                     const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
+static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
+                       const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
     dfpn_game g;
     core_game(s, &g);
     tier_root(s, d, p->to_play);
+    s->lk_d = d;
+    s->lk_g = &g;
     yomi_limits lim;
     remaining(s, all, *used, &lim);
     dfpn_result r;
@@ -621,6 +667,15 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
         for (int i = 0; i < n; i++)
             if (moves[i] == r.best_move && wins[i] < 0) wins[i] = 1;
     return 1;
+}
+
+/* tier_search with the dominance lookups of cb_evaluate on while it runs. */
+static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
+                     const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
+    int r = tier_search(s, p, d, all, used, moves, n, wins, all_moves, pv, npv);
+    s->lk_d = NULL;
+    s->lk_g = NULL;
+    return r;
 }
 
 /* Records one tier's answers: how many first moves a limit left undecided and,
