@@ -936,6 +936,84 @@ static void test_handmade(void) {
     dfpn_free(s);
 }
 
+/* dfpn_keep: a kept result is reused at another root of the same game, and never across a
+ * change of the repetition value. The graph: root q (OR) and z (OR) both move to x (AND),
+ * whose only move goes to y (OR), whose only move returns to x. Searched from q under
+ * "repetition loses for OR", x is lost with no ancestor named (the repetition is inside
+ * its own subtree), so its loss enters the main table; under "repetition wins" x is won,
+ * and so is z: a kept loss of x would make z lost. */
+static void test_keep(void) {
+    graph g;
+    memset(&g, 0, sizeof g);
+    g.n = 4; /* 0 q, 1 z, 2 x, 3 y */
+    g.is_or[0] = g.is_or[1] = g.is_or[3] = 1;
+    g.nch[0] = g.nch[1] = g.nch[2] = g.nch[3] = 1;
+    g.ch[0][0] = 2;
+    g.ch[1][0] = 2;
+    g.ch[2][0] = 3;
+    g.ch[3][0] = 2;
+    uint64_t st = 99;
+    graph_finish(&g, &st);
+    for (int use_state = 0; use_state < 2; use_state++) {
+        dfpn_game gm = graph_game(1, use_state, 0, DFPN_LOSS);
+        dfpn *s = dfpn_new(1);
+        dfpn_result r;
+        g.stack[0] = 0;
+        dfpn_solve(s, &gm, &g, NULL, &r);
+        CHECK(r.result == YOMI_LOSS);
+        /* the same rule: z's only child x is a kept loss, z is decided with one play */
+        dfpn_keep(s);
+        g.stack[0] = 1;
+        dfpn_solve(s, &gm, &g, NULL, &r);
+        CHECK(r.result == YOMI_LOSS && r.nodes == 1);
+        /* the other rule: nothing kept (z is won through x -> y -> x) */
+        gm.repetition = DFPN_WIN;
+        dfpn_keep(s);
+        dfpn_solve(s, &gm, &g, NULL, &r);
+        CHECK_MSG(r.result == YOMI_WIN, "kept across a repetition change (state %d)", use_state);
+        g.root = 1;
+        CHECK(truth(&g, -1, DFPN_WIN, 0) == DFPN_WIN && truth(&g, -1, DFPN_LOSS, 0) == DFPN_LOSS);
+        g.root = 0;
+        dfpn_free(s);
+    }
+}
+
+/* dfpn_keep across many roots of one game under one rule: every root's value stays exact
+ * (the first moves are the caller's condition, not checked here). */
+static void test_keep_roots(int count) {
+    uint64_t st = 0x4eeb ^ seed_salt;
+    graph *g = malloc(sizeof *g);
+    for (int inst = 0; inst < count; inst++) {
+        cops_small = 0;
+        if (inst % 2)
+            gen_cops(g, &st, 0);
+        else
+            gen_cyclic(g, &st, rint_(&st, 2));
+        dfpn_value rep = inst % 3 == 2 ? DFPN_WIN : DFPN_LOSS;
+        dfpn_game gm = graph_game(1, inst % 4 < 2, 0, rep);
+        dfpn *s = inst % 4 == 3 ? dfpn_new_entries(g->n > 72 ? 1024 : 64) : dfpn_new(1);
+        int ok = 1;
+        for (int k = 0; k < 6 && ok; k++) {
+            g->root = rint_(&st, g->n);
+            g->stack[0] = g->root;
+            g->sp = 1;
+            dfpn_result r;
+            dfpn_keep(s);
+            dfpn_solve(s, &gm, g, &safety_lim, &r);
+            count_nodes(r.nodes, "keep", inst);
+            dfpn_value want =
+                g->term[g->root] != DFPN_OPEN ? (dfpn_value)g->term[g->root] : truth(g, -1, rep, 0);
+            if (r.result != as_result(want)) ok = 0;
+        }
+        n_instances++;
+        if (ok) n_agree++;
+        CHECK_MSG(ok, "kept roots instance %d", inst);
+        dfpn_free(s);
+        if (!ok) break;
+    }
+    free(g);
+}
+
 /* Running totals per family, for the log. */
 static void report(const char *what) {
     static long inst0, agree0;
@@ -977,6 +1055,9 @@ int main(int argc, char **argv) {
     report("nim");
     test_many_roots(100 * scale);
     report("roots");
+    test_keep();
+    test_keep_roots(100 * scale);
+    report("keep");
     test_negative_control();
     test_limits(100 * scale);
     printf("dfpn: %ld instances, %ld agree with the oracle, %ld root moves checked, "

@@ -94,6 +94,7 @@ enum {
     GO_TS_NO_VERIFY = 1u << 7, /* trust the distance generator: no full-region check of its answer */
     GO_TS_NO_SCACHE = 1u << 8, /* every static answer computed afresh (tests: the cache changes nothing) */
     GO_TS_NO_ORDER_INIT = 1u << 9, /* new nodes' numbers without their place in the move list */
+    GO_TS_NO_SHARE = 1u << 10, /* each threat tier searched afresh (tests: sharing changes no answer) */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

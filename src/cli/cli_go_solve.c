@@ -736,7 +736,8 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
             } feats[] = {{"order", GO_TS_NO_ORDER},       {"static", GO_TS_NO_STATIC},
                          {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
                          {"blocking", GO_TS_NO_BLOCKING}, {"verify", GO_TS_NO_VERIFY},
-                         {"exchange", GO_TS_NO_EXCHANGE}, {"orderinit", GO_TS_NO_ORDER_INIT}};
+                         {"exchange", GO_TS_NO_EXCHANGE}, {"orderinit", GO_TS_NO_ORDER_INIT},
+                         {"share", GO_TS_NO_SHARE}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -746,7 +747,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 if (!bit) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, orderinit; not '%s'\n",
+                            "exchange, orderinit, share; not '%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
                 }

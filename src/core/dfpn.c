@@ -69,6 +69,14 @@ struct dfpn {
     size_t want_entries;
     size_t state_size;
     uint16_t variant;
+    /* dfpn_keep's window: the final main-table results of variants [keep_lo, variant)
+     * stay usable (keep_lo == variant: none); keep_next extends it at the next root;
+     * keep_rep is the repetition value the current variant's results were proved with. */
+    uint16_t keep_lo;
+    int keep_next;
+    dfpn_value keep_rep;
+    unsigned char *lstate; /* dfpn_lookup's state bytes (lstate_size of them) */
+    size_t lstate_size;
 
     int have_root;
     dfpn_pos root;
@@ -121,6 +129,7 @@ static int layout_tables(dfpn *s, size_t state_size) {
     yomi_table_free(&s->gt);
     s->state_size = state_size;
     s->have_root = 0;
+    s->keep_next = 0;
     size_t mb = main_bucket_bytes(state_size), gb = GHI_BUCKET * sizeof(dfpn_ghi);
     if (s->hash_bytes) {
         size_t rest = s->hash_bytes;
@@ -171,16 +180,28 @@ void dfpn_clear(dfpn *s) {
     yomi_table_clear(&s->tt);
     yomi_table_clear(&s->gt);
     s->have_root = 0;
+    s->keep_next = 0;
 }
 
 /* begin() then takes a new variant even for the same root position (its wrap clears). */
-void dfpn_forget(dfpn *s) { s->have_root = 0; }
+void dfpn_forget(dfpn *s) {
+    s->have_root = 0;
+    s->keep_next = 0;
+}
+
+/* The same, but begin() keeps the window of final results (see dfpn.h for when that is
+ * sound; begin() checks the repetition value). */
+void dfpn_keep(dfpn *s) {
+    s->have_root = 0;
+    s->keep_next = 1;
+}
 
 void dfpn_free(dfpn *s) {
     if (!s) return;
     yomi_table_free(&s->tt);
     yomi_table_free(&s->gt);
     free(s->rstate);
+    free(s->lstate);
     free(s->path);
     free(s->pstates);
     free(s->slots);
@@ -254,11 +275,18 @@ static unsigned char *tt_state(dfpn *s, dfpn_entry *b, int i) {
 
 static uint16_t cur_gen(const dfpn *s) { return (uint16_t)s->tt.gen; }
 
+/* An entry of an earlier question in dfpn_keep's window: usable only when final (its
+ * numbers belong to another root's search; its result is a fact of the game graph). */
+static int kept(const dfpn *s, const dfpn_entry *e) {
+    return (uint16_t)(e->variant - s->keep_lo) < (uint16_t)(s->variant - s->keep_lo) &&
+        (e->pn == 0 || e->dn == 0);
+}
+
 static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) {
     dfpn_entry *b = tt_bucket(s, p->k1);
     for (int i = 0; i < BUCKET; i++) {
         dfpn_entry *e = b + i;
-        if (e->work == 0 || e->variant != s->variant) continue;
+        if (e->work == 0 || (e->variant != s->variant && !kept(s, e))) continue;
         if (e->k1 != p->k1 || e->k2 != p->k2) continue;
         if (s->state_size && memcmp(tt_state(s, b, i), st, s->state_size) != 0) continue;
         return e;
@@ -275,7 +303,7 @@ static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32
     if (!e) {
         dfpn_entry *b = tt_bucket(s, p->k1);
         for (int i = 0; i < BUCKET && !e; i++)
-            if (b[i].work == 0 || b[i].variant != s->variant) e = b + i;
+            if (b[i].work == 0 || (b[i].variant != s->variant && !kept(s, b + i))) e = b + i;
         if (!e) {
             e = b;
             for (int i = 1; i < BUCKET; i++) {
@@ -286,8 +314,8 @@ static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32
         e->k1 = p->k1;
         e->k2 = p->k2;
         if (s->state_size) memcpy(tt_state(s, b, (int)(e - b)), st, s->state_size);
-        e->variant = s->variant;
     }
+    e->variant = s->variant; /* also over a kept entry of the position */
     e->pn = pn;
     e->dn = dn;
     e->best = best;
@@ -722,10 +750,18 @@ static int begin(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim)
     if (!ensure_path(s, 1)) return -1;
     read_pos(s, &s->path[0], path_state(s, 0));
     if (!s->have_root || !same_pos(s, &s->root, s->rstate, &s->path[0], path_state(s, 0))) {
+        /* dfpn_keep's results hold only under the repetition value that proved them:
+         * a repetition inside a result's own subtree took it (dfpn.h) */
+        dfpn_value rep = g->repetition == DFPN_WIN ? DFPN_WIN : DFPN_LOSS;
+        int keep = s->keep_next && rep == s->keep_rep;
+        s->keep_next = 0;
         if (++s->variant == 0) { /* wrapped: old entries could pass as this root's */
             dfpn_clear(s);
             s->variant = 1;
+            keep = 0;
         }
+        if (!keep) s->keep_lo = s->variant;
+        s->keep_rep = rep;
         s->have_root = 1;
         s->root = s->path[0];
         if (s->state_size) memcpy(s->rstate, path_state(s, 0), s->state_size);
@@ -861,6 +897,22 @@ static int walk_line(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max
     for (int i = 0; i < len; i++) g->undo(ctx);
     free(buf);
     return len;
+}
+
+dfpn_value dfpn_lookup(dfpn *s, const dfpn_game *g, void *ctx) {
+    if (!s->tt.mem || g->state_size != s->state_size) return DFPN_OPEN;
+    if (s->state_size && s->lstate_size != s->state_size) {
+        unsigned char *st = realloc(s->lstate, s->state_size);
+        if (!st) return DFPN_OPEN;
+        s->lstate = st;
+        s->lstate_size = s->state_size;
+    }
+    /* read_pos's work with g (the search's s->g may be another question's) */
+    dfpn_pos p = {g->key(ctx), g->key2(ctx)};
+    if (s->state_size) g->state(ctx, s->lstate);
+    dfpn_entry *e = tt_find(s, &p, s->lstate);
+    if (!e || (e->pn != 0 && e->dn != 0)) return DFPN_OPEN;
+    return e->pn == 0 ? DFPN_WIN : DFPN_LOSS;
 }
 
 int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {

@@ -45,7 +45,8 @@
  *   - Entries belong to one root: a new root starts a new table "variant" and entries of
  *     other variants are ignored. Every stored proof was then found with the root on the
  *     path, so best_move and the per-move answers of dfpn_analyse_root are exact for the
- *     path rule (playing back into the root is a repetition).
+ *     path rule (playing back into the root is a repetition). dfpn_keep carries the final
+ *     results of earlier roots over, under the conditions it states.
  *   - Limits: max_nodes counts game->play calls and is exact; a stopped search returns
  *     YOMI_UNKNOWN and stores nothing it has not proved. lim->progress is not used (the
  *     library never prints); lim->hash_mb is the caller's to pass to dfpn_new.
@@ -123,6 +124,24 @@ void dfpn_clear(dfpn *s);
  * new variant, so no entry stored before can be found (as after dfpn_clear) and every
  * one counts as free space. O(1); dfpn_clear writes the whole table. */
 void dfpn_forget(dfpn *s);
+/* Like dfpn_forget, but the next root keeps the proved and disproved main-table results
+ * of the questions asked since the last dfpn_forget or dfpn_clear (their open numbers and
+ * the path-dependent table are dropped). With a fixed repetition value such a result is a
+ * fact of the game graph (the attractor argument above), so it holds at any root of the
+ * same game: the same callbacks answering the same for every position. The repetition
+ * value must be the same too (a result may rest on a repetition inside its own subtree):
+ * the next search checks it and keeps nothing when it differs. The root's value is then
+ * exact; best_move and dfpn_analyse_root's per-move answers are exact under the path
+ * rule only when the new root is not a position of any kept result's proof (a kept child
+ * may be won through a line that returns to the new root, a repetition there): a caller
+ * that cannot rule that out must use dfpn_forget before asking for first moves. */
+void dfpn_keep(dfpn *s);
+
+/* The proved value the table holds for the position in ctx (an entry of the current root,
+ * or one kept by dfpn_keep), from the OR side's view; DFPN_OPEN when it holds none. Reads
+ * the position through g's key, key2 and state, and nothing of a search in progress, so a
+ * game's evaluate may call it (e.g. for a position that a proved one dominates). */
+dfpn_value dfpn_lookup(dfpn *s, const dfpn_game *g, void *ctx);
 /* Number of main-table entries (after rounding) for the game last searched (the layout
  * follows its state_size). */
 size_t dfpn_table_entries(const dfpn *s);

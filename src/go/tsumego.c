@@ -67,6 +67,22 @@ typedef struct ts {
     /* The best line so far of the first question a limit stopped (answer.best). */
     int nbest;
     go_point best[GO_TSUMEGO_MAX_PV];
+    /* Threat tiers share proofs (tier_root): tier_kept while the table holds only the
+     * tier questions of one generator (kept_disable) since the last forget; root_seen
+     * when one of them met the problem's board again with the side to play to move
+     * (root_pk, root_stones) at a position other than its root. */
+    bool tier_kept, root_seen;
+    unsigned kept_disable;
+    uint64_t root_pk[TS_VWORDS];
+    int root_stones[3];
+    go_color root_mover;
+    /* Dominance (tier_dominated): the threats (the side to play's, the opponent's) of
+     * the kept tier questions, nsrc of them, and of the one asked now; its table and
+     * game while it runs (lk_d NULL outside a tier question). */
+    int nsrc;
+    int src[6][2], cur_thr[2];
+    dfpn *lk_d;
+    const dfpn_game *lk_g;
 } ts;
 #define TS_SCACHE 32768
 #define TS_SC_HEAD 3 /* key, state word, answer */
@@ -338,6 +354,10 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
         s->zone[s->nzone++] = q;
     }
     s->nwords = (s->nzone + 31) / 32;
+    pack(s, s->root_pk);
+    s->root_mover = p->to_play;
+    s->root_stones[GO_BLACK] = p->board->stones[GO_BLACK];
+    s->root_stones[GO_WHITE] = p->board->stones[GO_WHITE];
     /* Entries of one line (two for a region of more than 160 points), aligned. */
     s->sc_words = TS_SC_HEAD + s->nwords <= TS_SC_LINE_WORDS ? TS_SC_LINE_WORDS : 2 * TS_SC_LINE_WORDS;
     size_t bytes = (size_t)TS_SCACHE * (size_t)s->sc_words * sizeof(uint64_t);
@@ -445,6 +465,35 @@ static bool capture_now(const ts *s) {
     return ko_ban(s, s->att) != lib || s->thr[s->att] > 0;
 }
 
+/* A position that one the table holds proved for the side to play dominates: the same
+ * board, ko ban, side to move and last pass, with no more threats for the side to play
+ * and no fewer for the opponent, won by the side to play. More threats never hurt a
+ * side (its moves are a superset: a banned ko retake is one more, and capture_now, the
+ * only other reader of a count, then says "captured" more often for the attacker; the
+ * opponent's are a subset; the static answers read no threats), so the copy of that
+ * win's strategy wins here: its value, DFPN_OPEN when none is found. Kept questions
+ * share the repetition value (dfpn_keep), and a win proved where the repetition goes
+ * against the winner is one by forcing alone. The counts looked up are those of the
+ * kept questions' roots (their positions' counts are below them, which are roots of
+ * later tiers). Only while no search of the window met the problem's board with the
+ * side to play to move (root_seen): the copied strategy then never reaches the root,
+ * a repetition here. */
+static dfpn_value tier_dominated(ts *s) {
+    go_color me = s->root_mover, opp = go_other(me);
+    dfpn_value mine = me == s->att ? DFPN_WIN : DFPN_LOSS, v = DFPN_OPEN;
+    int a = s->thr[me], b = s->thr[opp];
+    for (int k = s->nsrc - 1; k >= 0 && v != mine; k--) {
+        int a2 = s->src[k][0], b2 = s->src[k][1];
+        if (a2 > a || b2 < b || (a2 == a && b2 == b)) continue;
+        s->thr[me] = a2;
+        s->thr[opp] = b2;
+        v = dfpn_lookup(s->lk_d, s->lk_g, s);
+        s->thr[me] = a;
+        s->thr[opp] = b;
+    }
+    return v == mine ? v : DFPN_OPEN;
+}
+
 static dfpn_value cb_evaluate(void *ctx) {
     ts *s = ctx;
     if (target_captured(s)) return DFPN_WIN;
@@ -453,8 +502,13 @@ static dfpn_value cb_evaluate(void *ctx) {
      * root analysis then searches each one; the root recurs below only as a
      * repetition, so this depends on the position alone). */
     if (s->nsteps == 0) return DFPN_OPEN;
+    if (s->to_move == s->root_mover && !s->last_pass && s->b->stones[GO_BLACK] == s->root_stones[GO_BLACK] &&
+        s->b->stones[GO_WHITE] == s->root_stones[GO_WHITE] &&
+        !memcmp(packed(s), s->root_pk, sizeof s->root_pk))
+        s->root_seen = true; /* a later tier's root, whatever the threats (tier_root) */
     if (capture_now(s)) return DFPN_WIN;
     int st = static_status(s, s->to_move, s->last_pass);
+    if (st < 0 && s->lk_d && s->nsrc && !s->root_seen) return tier_dominated(s);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
 
@@ -497,6 +551,46 @@ static void core_game(ts *s, dfpn_game *g) {
  * table (a new root) and a line with no steps, passes or end yet. */
 static void new_root(ts *s, dfpn *d, go_color to_move) {
     dfpn_forget(d);
+    s->tier_kept = false;
+    s->to_move = to_move;
+    s->last_pass = s->ended = false;
+    s->nsteps = 0;
+}
+
+/* Starts a tier's question (the side to play at the problem's board): keeps the
+ * proved results of the tiers asked before it, when only tier questions of the same
+ * generator ran since the last forget and none of them met this root (dfpn_keep's
+ * conditions, checked here for this game):
+ *   - A state holds both threat counts (state_word), so a position reached in tier
+ *     (0,1) after the opponent spent its threat is the same state as one of tier
+ *     (0,0), and its moves and evaluation are the same: gen_moves and capture_now
+ *     read the threats of the state; static_status is proved for every threat
+ *     setting (go_life_status asks the eye-space solver with both ko masters); the
+ *     rest reads the board, side to move, ko ban and last pass. The one exception,
+ *     the root left open by cb_evaluate, is a root in the kept question too (a
+ *     repetition there, so no kept result's proof passes through it).
+ *   - The repetition value follows the ko master (core_game); dfpn_keep keeps
+ *     nothing when it changes.
+ *   - Per-move answers need the new root to be in no kept proof: cb_evaluate sees
+ *     every position of a search but its root and repetitions, and root_seen notes
+ *     the problem's board with the side to play to move (any threats, ko or not);
+ *     then the next tier starts afresh. */
+static void tier_root(ts *s, dfpn *d, go_color to_move) {
+    if (s->tier_kept && !s->root_seen && s->kept_disable == s->disable && !(s->disable & GO_TS_NO_SHARE)) {
+        dfpn_keep(d);
+        if (s->nsrc < 6) {
+            s->src[s->nsrc][0] = s->cur_thr[0];
+            s->src[s->nsrc++][1] = s->cur_thr[1];
+        }
+    } else {
+        dfpn_forget(d);
+        s->root_seen = false;
+        s->nsrc = 0;
+    }
+    s->cur_thr[0] = s->thr[to_move];
+    s->cur_thr[1] = s->thr[go_other(to_move)];
+    s->tier_kept = true;
+    s->kept_disable = s->disable;
     s->to_move = to_move;
     s->last_pass = s->ended = false;
     s->nsteps = 0;
@@ -523,11 +617,13 @@ static bool out_of_budget(const ts *s, const yomi_limits *all, uint64_t used) {
 
 /* One tier with core's dfpn: fills wins[] for moves[]; returns 1 when the side
  * to play wins, 0 when it loses, -1 unknown. *used counts plays. */
-static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
-                     const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
+static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
+                       const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
     dfpn_game g;
     core_game(s, &g);
-    new_root(s, d, p->to_play);
+    tier_root(s, d, p->to_play);
+    s->lk_d = d;
+    s->lk_g = &g;
     yomi_limits lim;
     remaining(s, all, *used, &lim);
     dfpn_result r;
@@ -574,6 +670,15 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
         for (int i = 0; i < n; i++)
             if (moves[i] == r.best_move && wins[i] < 0) wins[i] = 1;
     return 1;
+}
+
+/* tier_search with the dominance lookups of cb_evaluate on while it runs. */
+static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
+                     const go_point *moves, int n, int *wins, bool all_moves, go_point *pv, int *npv) {
+    int r = tier_search(s, p, d, all, used, moves, n, wins, all_moves, pv, npv);
+    s->lk_d = NULL;
+    s->lk_g = NULL;
+    return r;
 }
 
 /* Records one tier's answers: how many first moves a limit left undecided and,
