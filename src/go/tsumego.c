@@ -386,6 +386,12 @@ static void cb_state(void *ctx, unsigned char *out) {
     memcpy(out, packed(s), w);
     memcpy(out + w, &st, 8);
     out[w + 8] = s->ended;
+    /* The evaluation's static cache line. */
+    if (!s->ended) {
+        const uint64_t *e = sc_entry(s, go_board_hash(s->b) ^ mix64(static_word(s, s->to_move)));
+        __builtin_prefetch(e);
+        if (s->sc_words > TS_SC_LINE_WORDS) __builtin_prefetch(e + TS_SC_LINE_WORDS);
+    }
 }
 
 static int cb_generate(void *ctx, int *moves, int max) {
@@ -428,12 +434,6 @@ static void cb_play(void *ctx, int move) {
     }
     s->last_pass = move == GO_PASS;
     s->to_move = go_other(s->to_move);
-    /* The evaluation's static cache line, loaded while the search reads the keys. */
-    if (!s->ended) {
-        const uint64_t *e = sc_entry(s, go_board_hash(s->b) ^ mix64(static_word(s, s->to_move)));
-        __builtin_prefetch(e);
-        if (s->sc_words > TS_SC_LINE_WORDS) __builtin_prefetch(e + TS_SC_LINE_WORDS);
-    }
 }
 
 static void cb_undo(void *ctx) {
