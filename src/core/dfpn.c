@@ -282,6 +282,14 @@ static int kept(const dfpn *s, const dfpn_entry *e) {
         (e->pn == 0 || e->dn == 0);
 }
 
+/* Requests every cache line of k1's bucket. */
+static void tt_prefetch(dfpn *s, uint64_t k1) {
+    const unsigned char *b = (const unsigned char *)tt_bucket(s, k1);
+    const unsigned char *end = b + s->tt.bucket_bytes;
+    for (const unsigned char *q = b; q < end; q += 64) __builtin_prefetch(q);
+    __builtin_prefetch(end - 1);
+}
+
 static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) {
     dfpn_entry *b = tt_bucket(s, p->k1);
     for (int i = 0; i < BUCKET; i++) {
@@ -465,11 +473,16 @@ static void set_value(dfpn_slot *c, dfpn_value v, dfpn_dep dep) {
 static void init_child(dfpn *s, size_t i, int d) {
     dfpn_slot *c = s->slots + i;
     unsigned char *st = slot_state(s, i);
+    /* The table probe comes after the repetition scan and the evaluation: its
+     * bucket is requested as soon as the key is known, with every line of it (the
+     * entries and their states span several); on a machine where a prefetch waits
+     * for its page walk, this overlaps the walk with the game's own key2/state work
+     * and its prefetches. */
     dfpn_pos p;
-    read_pos(s, &p, st);
-    /* The table probe comes after the repetition scan and the evaluation: start
-     * loading its bucket now. */
-    __builtin_prefetch(tt_bucket(s, p.k1));
+    p.k1 = s->g->key(s->ctx);
+    tt_prefetch(s, p.k1);
+    p.k2 = s->g->key2(s->ctx);
+    if (s->state_size) s->g->state(s->ctx, st);
     c->k1 = p.k1;
     c->k2 = p.k2;
     c->work = 0;
@@ -559,8 +572,7 @@ static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *
     *best_v = *second_v = DFPN_INF;
     /* Every open child's bucket requested before the first probe waits for one. */
     for (int i = 0; i < n; i++)
-        if (!s->slots[base + (size_t)i].fixed)
-            __builtin_prefetch(tt_bucket(s, s->slots[base + (size_t)i].k1));
+        if (!s->slots[base + (size_t)i].fixed) tt_prefetch(s, s->slots[base + (size_t)i].k1);
     for (int i = 0; i < n; i++) {
         dfpn_slot *c = s->slots + base + (size_t)i;
         if (!c->fixed) {
