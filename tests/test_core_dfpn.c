@@ -801,6 +801,16 @@ static void test_limits(int count) {
     free(g);
 }
 
+/* Instance inst of a many-roots test: a cops-and-robber graph for odd inst, a random
+ * cyclic one for even. */
+static void gen_mixed(graph *g, uint64_t *st, int inst) {
+    cops_small = 0;
+    if (inst % 2)
+        gen_cops(g, st, 0);
+    else
+        gen_cyclic(g, st, rint_(st, 2));
+}
+
 /* One solver across many roots of one game, revisiting roots: the table's root variants
  * must keep every answer exact (root value and every first move). */
 static void test_many_roots(int count) {
@@ -808,11 +818,7 @@ static void test_many_roots(int count) {
     graph *g = malloc(sizeof *g);
     long bad = 0;
     for (int inst = 0; inst < count; inst++) {
-        cops_small = 0;
-        if (inst % 2)
-            gen_cops(g, &st, 0);
-        else
-            gen_cyclic(g, &st, rint_(&st, 2));
+        gen_mixed(g, &st, inst);
         dfpn_game gm = graph_game(1, 0, 0, inst % 3 == 2 ? DFPN_WIN : DFPN_OPEN);
         dfpn_value rep = inst % 3 == 2 ? DFPN_WIN : DFPN_LOSS;
         /* a small table shared by six roots (replacement across variants); 64 entries
@@ -984,11 +990,7 @@ static void test_keep_roots(int count) {
     uint64_t st = 0x4eeb ^ seed_salt;
     graph *g = malloc(sizeof *g);
     for (int inst = 0; inst < count; inst++) {
-        cops_small = 0;
-        if (inst % 2)
-            gen_cops(g, &st, 0);
-        else
-            gen_cyclic(g, &st, rint_(&st, 2));
+        gen_mixed(g, &st, inst);
         dfpn_value rep = inst % 3 == 2 ? DFPN_WIN : DFPN_LOSS;
         dfpn_game gm = graph_game(1, inst % 4 < 2, 0, rep);
         dfpn *s = inst % 4 == 3 ? dfpn_new_entries(g->n > 72 ? 1024 : 64) : dfpn_new(1);
