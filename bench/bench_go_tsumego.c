@@ -88,6 +88,8 @@ int main(int argc, char **argv) {
         {"-static", GO_TS_NO_STATIC, false},
         {"-verify(full region)", GO_TS_NO_VERIFY, false},
         {"-exchange", GO_TS_NO_EXCHANGE, false},
+        {"-orderinit", GO_TS_NO_ORDER_INIT, false},
+        {"-share(tiers)", GO_TS_NO_SHARE, false},
         {"+blocking(prune on)", 0, true},
     };
     enum { NV = sizeof variants / sizeof variants[0] };
