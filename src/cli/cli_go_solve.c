@@ -26,7 +26,7 @@ static void usage(FILE *o, int check) {
             "  --ko-master B|W|none ask one question with this ko master (default: classify kos)\n"
             "  --time S             seconds per problem (default: none)\n"
             "  --max-nodes N        nodes per problem (default: none)\n"
-            "  --hash-mb M          transposition table size (default: 16)\n"
+            "  --hash-mb M          transposition table MB (default: 16); static-answer cache up to M more\n"
             "  --first              stop at the first winning move\n"
             "  --no-frame           search the board as given (the region: the target's space)\n"
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
