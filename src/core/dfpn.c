@@ -212,11 +212,15 @@ void dfpn_free(dfpn *s) {
 
 /* ---- positions ---- */
 
-static void read_pos(dfpn *s, dfpn_pos *p, unsigned char *st) {
-    p->k1 = s->g->key(s->ctx);
-    p->k2 = s->g->key2(s->ctx);
-    if (s->state_size) s->g->state(s->ctx, st);
+/* The position in ctx as game g sees it: its keys and, when the table keeps them,
+ * its state bytes. */
+static void game_pos(const dfpn *s, const dfpn_game *g, void *ctx, dfpn_pos *p, unsigned char *st) {
+    p->k1 = g->key(ctx);
+    p->k2 = g->key2(ctx);
+    if (s->state_size) g->state(ctx, st);
 }
+
+static void read_pos(dfpn *s, dfpn_pos *p, unsigned char *st) { game_pos(s, s->g, s->ctx, p, st); }
 
 static int same_pos(const dfpn *s, const dfpn_pos *a, const unsigned char *sa, const dfpn_pos *b,
                     const unsigned char *sb) {
@@ -919,9 +923,9 @@ dfpn_value dfpn_lookup(dfpn *s, const dfpn_game *g, void *ctx) {
         s->lstate = st;
         s->lstate_size = s->state_size;
     }
-    /* read_pos's work with g (the search's s->g may be another question's) */
-    dfpn_pos p = {g->key(ctx), g->key2(ctx)};
-    if (s->state_size) g->state(ctx, s->lstate);
+    /* With g: the search's s->g may be another question's. */
+    dfpn_pos p;
+    game_pos(s, g, ctx, &p, s->lstate);
     dfpn_entry *e = tt_find(s, &p, s->lstate);
     if (!e || (e->pn != 0 && e->dn != 0)) return DFPN_OPEN;
     return e->pn == 0 ? DFPN_WIN : DFPN_LOSS;
