@@ -393,9 +393,15 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
      * on ld_owl.tst / owl.tst that full search changed no answer and cost
      * 2 M and 4 M nodes. */
     o.disable |= GO_TS_NO_VERIFY;
-    /* Without the order init: at 30,000 plays a question it cost ld_owl.tst 64 -> 63
-     * and owl.tst 118 -> 114 passes (at 150,000: 82 and 121 both ways, 5% fewer nodes). */
-    o.disable |= GO_TS_NO_ORDER_INIT;
+    /* The hand move ordering, not the learned one: its weights were fitted
+     * on Cho elementary problems, not on framed whole-board regions. With
+     * the order init that the learned ordering lost with (at 30,000 plays a
+     * question, 2026-11-25: ld_owl.tst 64 -> 63, owl.tst 118 -> 114), on
+     * ld_owl.tst + owl.tst (2026-11-27; passes, M nodes): at 100,000 nodes
+     * 76 + 121 -> 79 + 123 (15.4 -> 14.3), at 150,000 82 + 121 -> 84 + 122
+     * (20.1 -> 18.9), at 250,000 84 + 124 -> 88 + 124 (28.2 -> 26.7); the
+     * hand ordering alone at 150,000: 83 + 123 (20.0). */
+    o.disable |= GO_TS_NO_LEARNED;
     o.fixed_master = true; /* one question: nobody is ko master (a repetition goes to the defender) */
     o.ko_master = GO_EMPTY;
     p->to_play = to_play;
