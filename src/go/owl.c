@@ -28,6 +28,9 @@
 #define OWL_FALLBACK_DISTANCE 2 /* the generator's bound when OWL_DISTANCE runs out of nodes */
 #define OWL_OPEN_AREA 4 /* open points an escape must lead to (8: the same; 16: fewer pass) */
 #define OWL_TACTICAL_NODES 5000 /* the tactical reader's budget for the capture shortcut */
+/* The tactical reader's budget for judging a large friendly string next to the
+ * region (500 and 5,000: the same passes on ld_owl.tst / owl.tst, 2026-11-27). */
+#define OWL_WEAK_NODES 2000
 #define OWL_ESCAPE_DEPTH                                                                                     \
     5 /* how deep the living frame of the dragon's colour reaches (3, 4, 6, 8: fewer pass) */
 
@@ -99,6 +102,35 @@ int go_owl_dragon(const go_board *b, go_point str, go_point *out, int max) {
     return n;
 }
 
+/* The tactical reader for the strings around the region, made when first
+ * needed (most regions have no large friend next to them). */
+typedef struct owl_weak {
+    const go_board *b;
+    go_reader *r;
+    go_board *c;
+    uint64_t nodes;
+} owl_weak;
+
+/* Does the tactical reader capture the string at s, its opponent moving
+ * first, within OWL_WEAK_NODES? (A limit or a ko answers no.) */
+static bool weak_string(owl_weak *w, go_point s) {
+    if (!w->r) {
+        yomi_limits rl;
+        memset(&rl, 0, sizeof rl);
+        rl.max_nodes = OWL_WEAK_NODES;
+        rl.hash_mb = 1;
+        w->r = go_reader_new(&rl);
+        w->c = go_board_new(go_board_size(w->b));
+        if (!w->r || !w->c) return false;
+        go_board_copy(w->c, w->b);
+    }
+    if (!w->c) return false;
+    uint64_t before = go_reader_nodes(w->r);
+    yomi_result res = go_attack(w->r, w->c, s, NULL);
+    w->nodes += go_reader_nodes(w->r) - before;
+    return res == YOMI_WIN;
+}
+
 static void add_string(const go_board *b, go_point s, bool *region) {
     go_point st[GO_MAX_POINTS];
     int n = go_string_stones(b, s, st, GO_MAX_POINTS);
@@ -107,7 +139,8 @@ static void add_string(const go_board *b, go_point s, bool *region) {
 
 /* The region around the dragon; big[] marks friendly strings left outside
  * that count as safe. Returns the region's point count. */
-static int build_region(const go_board *b, const bool *dragon, int radius, bool *region, bool *big) {
+static int build_region(const go_board *b, const bool *dragon, int radius, bool *region, bool *big,
+                        owl_weak *w) {
     go_point any = GO_NO_POINT;
     GO_FOR_POINTS(b, p) {
         if (dragon[p]) any = p;
@@ -199,6 +232,13 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
                  * stones whatever its liberties, 80 + 121; also the friends next to
                  * a weak enemy string or its liberties, 82 + 116; every string next
                  * to those liberties, 82 + 117. */
+                add_string(b, n, region);
+            } else if (weak_string(w, n)) {
+                /* A larger friend the tactical reader captures is no safe
+                 * place to run to: its stones are read as they stand (ld_owl.tst
+                 * + owl.tst 84 + 122 -> 85 + 122 at 150,000 nodes, 79 + 123 ->
+                 * 80 + 123 at 100,000, 88 + 124 -> 89 + 124 at 250,000, 2026-11-27;
+                 * its liberties in the region too: the same passes). */
                 add_string(b, n, region);
             } else {
                 go_point st[GO_MAX_POINTS];
@@ -546,10 +586,16 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
     int nstones = dragon_mark(b, str, dragon);
     if (attack && nstones == go_string_size(b, str) && tactical_capture(b, str, lim, out)) return;
     int nreg = 0;
+    owl_weak w;
+    memset(&w, 0, sizeof w);
+    w.b = b;
     for (int radius = OWL_RADIUS; radius >= 1; radius--) {
-        nreg = build_region(b, dragon, radius, region, big);
+        nreg = build_region(b, dragon, radius, region, big, &w);
         if (nreg <= OWL_MAX_REGION) break;
     }
+    out->nodes += w.nodes;
+    if (w.r) go_reader_free(w.r);
+    if (w.c) go_board_free(w.c);
     out->nregion = nreg;
     if (nreg > OWL_MAX_REGION) {
         out->too_large = true; /* unknown, not a guess */
