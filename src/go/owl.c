@@ -168,6 +168,35 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
             queue[qt++] = n;
         }
     }
+    /* Edge space: an empty point on the first two lines one step beyond the
+     * radius, with no enemy stone next to it, is in the region too: on the
+     * edge the eye space decides life, and a frame stone there would be an
+     * attacker's move not yet played. On ld_owl.tst + owl.tst (2026-11-27,
+     * passes, M nodes): 85 + 122 (19.1) -> 88 + 126 (23.0) at 150,000 nodes,
+     * 80 + 123 (14.5) -> 83 + 127 (17.4) at 100,000, 89 + 124 (26.9) -> 91 +
+     * 128 (33.4) at 250,000; the first line only 86 + 120, the first three
+     * lines 88 + 123, also points next to an enemy stone 81 + 126. */
+    int bn = go_board_size(b), inner = qt;
+    for (int i = 0; i < inner; i++) {
+        go_point p = queue[i];
+        if (dist[p] != radius) continue;
+        GO_FOR_NEIGHBORS(p, n) {
+            if (dist[n] >= 0 || !go_board_on(b, n) || go_board_at(b, n) != GO_EMPTY) continue;
+            int c = go_col(n), r = go_row(n);
+            int line = c < r ? c : r;
+            if (bn - 1 - c < line) line = bn - 1 - c;
+            if (bn - 1 - r < line) line = bn - 1 - r;
+            if (line >= 2) continue;
+            bool enemy = false;
+            GO_FOR_NEIGHBORS(n, m) {
+                if (go_board_on(b, m) && go_board_at(b, m) == att) enemy = true;
+            }
+            if (enemy) continue;
+            dist[n] = radius + 1;
+            region[n] = true;
+            queue[qt++] = n;
+        }
+    }
     /* Small pockets: an empty area outside the radius that the region's
      * edge closes off (at most OWL_POCKET points, bounded by stones and the
      * region) belongs to the fight: a frame stone dropped there would sit
