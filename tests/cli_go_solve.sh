@@ -213,6 +213,12 @@ has_re "solve: seki move" "^moves: C18$"
 OUT=$("$Y" go check "$E/Prob0394.json" "$E/Prob0286.json" --max-nodes 1000000 --quiet 2>&1)
 has_re "check: an exchange answered in place is dropped" "^problems: 2  correct: 2 \(100.0%\)"
 
+# Cho elementary #120 (the book's answer: B18): the guessed target is D17's string, which
+# B16 also captures, but White then lives with B18; B18 kills D17's string and C18's
+# (with D17 alone as the target B18 looked like a sacrifice before B16).
+OUT=$("$Y" go check "$E/Prob0120.json" --max-nodes 1000000 --quiet 2>&1)
+has_re "check: a kill keeps the moves that kill the other strings too" "^problems: 1  correct: 1 \(100.0%\)"
+
 # A tree whose win needs the side to move as ko master is a "ko", neither correct nor
 # wrong (tsumego.js's harness asks again with that side as ko master). Worked by hand:
 # White B5 A4 B4 C4 to live with A5 and C5 empty, Black D4 E4 E5 and row 3 (two eyes

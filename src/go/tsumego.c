@@ -718,7 +718,7 @@ static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *m
 /* ---- Forcing exchanges among the winning first moves ----
  *
  * A winning first move m is a forcing exchange when the opponent has an answer
- * r (one capturing m's stone; in a living problem's win, any) after which the
+ * r (one capturing m's stone; in a win, any) after which the
  * side to play wins only with another of the winning first moves (every move
  * outside them, pass included, is proved to lose): m and r
  * were an exchange played before the real key move (a kikashi that changes
@@ -798,7 +798,7 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
     int nxc = 0;
     uint64_t spent = 0;
     go_color me = p->to_play, opp = go_other(me);
-    bool in_place = p->live && (out->result == YOMI_WIN || out->result == YOMI_SEKI);
+    bool in_place = out->result == YOMI_WIN || out->result == YOMI_SEKI; /* see below */
     for (int i = 0; i < n && spent < budget && !out_of_budget(s, all, *used); i++) {
         go_point others[16];
         int no = 0;
@@ -813,11 +813,11 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
             if (!ts_play(s, opp, replies[k], &sk2, &skc2)) continue;
             uint64_t u = *used + spent;
             /* An answer that captures m's stone (m then left nothing behind); in a
-             * living problem's win any answer: a forcing move the opponent answers
-             * in place is an exchange too (Cho elementary #286: B16, answered at
-             * C16, leaves only C19; #394: E19, then only D19). Not in a kill or a
-             * ko: there it dropped the book's moves (#521 A18 for A17; #21, a ko
-             * kill, A19 for E18). */
+             * win (or seki) any answer: a forcing move the opponent answers in place
+             * is an exchange too (Cho elementary #286: B16, answered at C16, leaves
+             * only C19; #394: E19, then only D19; #488). Not in a ko: there it
+             * dropped the book's moves (#21's ko kill: A19 for E18), and the answer
+             * came to depend on the plays left (test_tier_share). */
             if (!target_captured(s) && (in_place || go_at(s->b, out->moves[i]) == GO_EMPTY))
                 xc[i] = xc_only_banned(s, p, d, others, no, all, 20000, &u) == 1;
             spent = u - *used;
@@ -1332,6 +1332,86 @@ static int other_strings(const go_problem *p, go_point *out, int max) {
     return k;
 }
 
+static bool has_point(const go_point *v, int n, go_point m) {
+    for (int i = 0; i < n; i++)
+        if (v[i] == m) return true;
+    return false;
+}
+
+/* A kill problem whose guessed target dies in several ways: the book kills the
+ * whole group, and a move that takes the largest string may let the rest live
+ * (Cho elementary #120: B16 captures D17's three stones and White lives with B18;
+ * the book's B18 kills them all, and with D17 alone as the target it even looks
+ * like a sacrifice before B16). Each other defender string of the region (up to
+ * three, largest first) is asked with the plays left; when its answer has the same
+ * result and some of the winning first moves (or exchanges) are among its winners,
+ * only those stay. Every move kept is proved, in its own question, to kill the
+ * target and each string that narrowed the list. *nodes, *seconds: spent so far. */
+static void kill_the_group(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out,
+                           uint64_t *nodes, double *seconds) {
+    int n = 0;
+    go_point cand[GO_TSUMEGO_MAX_SOL];
+    for (int i = 0; i < out->nmoves && n < GO_TSUMEGO_MAX_SOL; i++) cand[n++] = out->moves[i];
+    for (int i = 0; i < out->nexchange && n < GO_TSUMEGO_MAX_SOL; i++) cand[n++] = out->exchange[i];
+    if (n < 2) return;
+    go_point alt[TS_MAX_OTHER], target = p->target;
+    int nalt = other_strings(p, alt, TS_MAX_OTHER), n0 = n;
+    go_point pv[GO_TSUMEGO_MAX_PV];
+    int npv = 0;
+    for (int k = 0; k < nalt && n > 1; k++) {
+        go_tsumego_opts o = *opts;
+        if (o.lim.max_nodes) {
+            if (*nodes >= o.lim.max_nodes) break;
+            o.lim.max_nodes -= *nodes;
+        }
+        if (o.lim.max_seconds > 0) {
+            if (*seconds >= o.lim.max_seconds) break;
+            o.lim.max_seconds -= *seconds;
+        }
+        go_tsumego_answer *a = malloc(sizeof *a);
+        if (!a) break;
+        p->target = alt[k];
+        solve_target(p, &o, a);
+        *nodes += a->nodes;
+        *seconds += a->seconds;
+        if (a->result == out->result) {
+            go_point keep[GO_TSUMEGO_MAX_SOL];
+            int nk = 0;
+            for (int i = 0; i < n; i++)
+                if (has_point(a->moves, a->nmoves, cand[i]) || has_point(a->exchange, a->nexchange, cand[i]))
+                    keep[nk++] = cand[i];
+            if (nk > 0 && nk < n) {
+                memcpy(cand, keep, sizeof(go_point) * (size_t)nk);
+                n = nk;
+                if (a->npv && has_point(cand, n, a->pv[0])) {
+                    memcpy(pv, a->pv, sizeof(go_point) * (size_t)a->npv);
+                    npv = a->npv;
+                }
+            }
+        }
+        free(a);
+    }
+    p->target = target;
+    if (n == n0) return;
+    /* The moves left out still win against the target, but let part of the group
+     * live: neither moves nor exchanges (the kept exchanges are moves now). */
+    out->nexchange = 0;
+    for (int i = 0; i < n; i++) {
+        out->moves[i] = cand[i];
+        out->move_result[i] = out->result;
+    }
+    out->nmoves = n;
+    if (out->npv == 0 || !has_point(cand, n, out->pv[0])) {
+        if (npv) {
+            memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
+            out->npv = npv;
+        } else {
+            out->pv[0] = cand[0];
+            out->npv = 1;
+        }
+    }
+}
+
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     solve_target(p, opts, out);
     /* A living problem whose guessed target cannot live (loss or ko_loss):
@@ -1340,7 +1420,16 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
      * defender string is asked in turn with the plays left; a better result
      * adopts that string as the target (the answer is about it, and proved or
      * heuristic as its own search was). */
-    if (!opts || !opts->other_strings || !p->live || strcmp(p->how_target, "guessed") != 0) return;
+    if (!opts || !opts->other_strings || strcmp(p->how_target, "guessed") != 0) return;
+    if (!p->live) {
+        if (out->result != YOMI_WIN && out->result != YOMI_KO_WIN) return;
+        uint64_t nodes = out->nodes;
+        double seconds = out->seconds;
+        kill_the_group(p, opts, out, &nodes, &seconds);
+        out->nodes = nodes;
+        out->seconds = seconds;
+        return;
+    }
     if (out->result != YOMI_LOSS && out->result != YOMI_KO_LOSS) return;
     go_point alt[TS_MAX_OTHER];
     int nalt = other_strings(p, alt, TS_MAX_OTHER);
