@@ -196,6 +196,29 @@ has_re "check: the ko that needs fewer threats is dropped" "^problems: 1  correc
 OUT=$("$Y" go check "$E/Prob0689.json" --max-nodes 1000000 --quiet 2>&1)
 has_re "check: an undecided winner is checked again" "^problems: 1  correct: 1 \(100.0%\)"
 
+# Cho elementary #264 (the book's answers: D19, C19, C18): D18 also survives, but
+# White as ko master can keep Black from two-eyed life after it (seki at best); the
+# question with seki counted as a loss drops it.
+OUT=$("$Y" go check "$E/Prob0264.json" --max-nodes 1000000 --quiet 2>&1)
+has_re "check: a move that reaches only seki is dropped" "^problems: 1  correct: 1 \(100.0%\)"
+# Cho elementary #511 (the book's answer: C18): C18 lives only in seki (worked by hand:
+# White C19, Black B18, and the two strings share A19 and D18 with no eye); every
+# other move dies.
+OUT=$("$Y" go solve "$E/Prob0511.json" --max-nodes 1000000 2>&1)
+has_re "solve: seki result" "^result: seki \((heuristic|proved)\)$"
+has_re "solve: seki move" "^moves: C18$"
+# Cho elementary #394 and #286 (the book's answers: D19; C19): E19 and B16 also live,
+# but White answers them (E19 at E18, B16 at C16) and only D19 / C19 live then:
+# forcing exchanges, listed apart though White does not capture the stone.
+OUT=$("$Y" go check "$E/Prob0394.json" "$E/Prob0286.json" --max-nodes 1000000 --quiet 2>&1)
+has_re "check: an exchange answered in place is dropped" "^problems: 2  correct: 2 \(100.0%\)"
+
+# Cho elementary #120 (the book's answer: B18): the guessed target is D17's string, which
+# B16 also captures, but White then lives with B18; B18 kills D17's string and C18's
+# (with D17 alone as the target B18 looked like a sacrifice before B16).
+OUT=$("$Y" go check "$E/Prob0120.json" --max-nodes 1000000 --quiet 2>&1)
+has_re "check: a kill keeps the moves that kill the other strings too" "^problems: 1  correct: 1 \(100.0%\)"
+
 # A tree whose win needs the side to move as ko master is a "ko", neither correct nor
 # wrong (tsumego.js's harness asks again with that side as ko master). Worked by hand:
 # White B5 A4 B4 C4 to live with A5 and C5 empty, Black D4 E4 E5 and row 3 (two eyes

@@ -10,6 +10,9 @@
  * line goes to the side with unlimited threats, else to the defender.
  * The answer for the side to play (best first, the moves are those of it):
  *   YOMI_WIN      it reaches its goal even when the opponent is ko master;
+ *   YOMI_SEKI     (go_tsumego_opts.seki, living problems) the target survives even
+ *                 when the opponent is ko master, but only in seki: the opponent as
+ *                 ko master can stop two-eyed (Benson) life;
  *   YOMI_KO_WIN   it does when the opponent has one threat or none, not more;
  *   YOMI_KO_LOSS  it does only with one, two or unlimited threats of its own;
  *   YOMI_LOSS     it cannot, even as ko master;
@@ -81,6 +84,9 @@ typedef struct go_tsumego_opts {
     bool other_strings; /* a living problem whose guessed target ("guessed") loses: ask the
                          * defender's other strings in the region too (largest first, up to
                          * three) and keep the best result, with that string as the target */
+    bool seki; /* a living problem's winners are asked again with seki counted as a loss:
+                * moves that reach only seki are dropped when another lives cleanly, and
+                * the result is YOMI_SEKI when every winner reaches only seki */
 } go_tsumego_opts;
 
 enum {

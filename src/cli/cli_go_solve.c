@@ -978,6 +978,7 @@ int cli_go_solve(int argc, char **argv, int check) {
         go_tsumego_answer a;
         go_tsumego_opts root = o.ts;
         root.other_strings = true; /* the tree walk keeps its target; a JSON problem may change it */
+        root.seki = true; /* seki apart from two-eyed life (the tree walk takes both as life) */
         go_tsumego_solve(p, &root, &a);
         t.total += a.seconds;
         if (a.seconds > t.worst) t.worst = a.seconds;

@@ -87,6 +87,12 @@ typedef struct ts {
     int src[6][2], cur_thr[2];
     dfpn *lk_d;
     const dfpn_game *lk_g;
+    /* Clean life (prefer_clean_life): seki counts as a loss for the defender. Two
+     * passes end the game in the defender's favour only with the target Benson-alive
+     * (two eyes, unconditionally: a seki's shared liberties or an eyeless attacker
+     * string beside them leave it not), and a static "alive" stands only as Benson's
+     * or two single-point eyes (the eye-space solver's includes seki). */
+    bool clean;
 } ts;
 #define TS_SCACHE_MIN 32768 /* static cache entries at least */
 #define TS_SC_HEAD 3 /* key, state word, answer */
@@ -261,6 +267,7 @@ static int static_status(ts *s, go_color to_move, bool last_pass) {
         }
     }
     if (r == 1 && last_pass && to_move == s->def) return -1;
+    if (r == 0 && s->clean && !target_alive(s) && !go_benson_alive(s->b, s->target)) return -1;
     return r;
 }
 
@@ -510,7 +517,7 @@ static dfpn_value tier_dominated(ts *s) {
 static dfpn_value cb_evaluate(void *ctx) {
     ts *s = ctx;
     if (target_captured(s)) return DFPN_WIN;
-    if (s->ended) return DFPN_LOSS;
+    if (s->ended) return s->clean && !go_benson_alive(s->b, s->target) ? DFPN_WIN : DFPN_LOSS;
     /* The root stays open: a static answer there would name no first move (the
      * root analysis then searches each one; the root recurs below only as a
      * repetition, so this depends on the position alone). */
@@ -711,8 +718,9 @@ static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *m
 /* ---- Forcing exchanges among the winning first moves ----
  *
  * A winning first move m is a forcing exchange when the opponent has an answer
- * r after which the side to play wins only with another of the winning first
- * moves (every move outside them, pass included, is proved to lose): m and r
+ * r (one capturing m's stone; in a win, any) after which the
+ * side to play wins only with another of the winning first moves (every move
+ * outside them, pass included, is proved to lose): m and r
  * were an exchange played before the real key move (a kikashi that changes
  * nothing, or a sacrifice captured at once). Such moves still win; they go to
  * the answer's exchange list instead of moves[]. */
@@ -790,6 +798,7 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
     int nxc = 0;
     uint64_t spent = 0;
     go_color me = p->to_play, opp = go_other(me);
+    bool in_place = out->result == YOMI_WIN || out->result == YOMI_SEKI; /* see below */
     for (int i = 0; i < n && spent < budget && !out_of_budget(s, all, *used); i++) {
         go_point others[16];
         int no = 0;
@@ -803,8 +812,13 @@ static void drop_exchanges(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out
         for (int k = 0; k < nr && !xc[i] && spent < budget && !out_of_budget(s, all, *used + spent); k++) {
             if (!ts_play(s, opp, replies[k], &sk2, &skc2)) continue;
             uint64_t u = *used + spent;
-            /* Only an answer that captures m's stone: m then left nothing behind. */
-            if (!target_captured(s) && go_at(s->b, out->moves[i]) == GO_EMPTY)
+            /* An answer that captures m's stone (m then left nothing behind); in a
+             * win (or seki) any answer: a forcing move the opponent answers in place
+             * is an exchange too (Cho elementary #286: B16, answered at C16, leaves
+             * only C19; #394: E19, then only D19; #488). Not in a ko: there it
+             * dropped the book's moves (#21's ko kill: A19 for E18), and the answer
+             * came to depend on the plays left (test_tier_share). */
+            if (!target_captured(s) && (in_place || go_at(s->b, out->moves[i]) == GO_EMPTY))
                 xc[i] = xc_only_banned(s, p, d, others, no, all, 20000, &u) == 1;
             spent = u - *used;
             ts_undo(s, sk2, skc2);
@@ -1078,6 +1092,36 @@ static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer
     s->thr[opp] = saved;
 }
 
+/* A living problem's winners in the win tier, asked again with seki counted as a
+ * loss (ts.clean), every region point searched: when some move is proved to live
+ * cleanly, the moves proved to reach no more than seki are dropped (the book's
+ * answer is the two-eyed life: Cho elementary #264, D18 only gets seki); when every
+ * move is proved to reach no more, the result is YOMI_SEKI (the target survives,
+ * but the opponent as ko master can stop clean life). Undecided moves stay. */
+static void prefer_clean_life(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
+                              uint64_t budget, uint64_t *used) {
+    int n = out->nmoves;
+    if (n <= 0) return;
+    unsigned saved = s->disable;
+    s->disable |= GO_TS_NO_DISTANCE;
+    s->clean = true;
+    bool lost[TS_MAXM], open[TS_MAXM];
+    refute_moves(s, p, d, out->moves, n, lost, open, all, budget, used);
+    s->clean = false;
+    s->disable = saved;
+    int nclean = 0, nseki = 0;
+    for (int i = 0; i < n; i++) {
+        nclean += !open[i] && !lost[i];
+        nseki += lost[i];
+    }
+    if (nseki == n) {
+        out->result = YOMI_SEKI;
+        for (int i = 0; i < n; i++) out->move_result[i] = YOMI_SEKI;
+    } else if (nclean > 0) {
+        keep_moves(out, lost);
+    }
+}
+
 static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -1172,6 +1216,12 @@ again:
                 if (out->pv[0] != out->moves[0])
                     out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
             }
+            if (o->seki && o->all_moves && p->live && tiers[t].res == YOMI_WIN) {
+                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
+                prefer_clean_life(&s, p, d, out, L, budget, &used);
+                if (out->npv && out->pv[0] != out->moves[0])
+                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+            }
             if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
                 tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
                 uint64_t budget = check_budget(&s, L, used, 3, 1000000);
@@ -1243,7 +1293,12 @@ again:
 
 /* Results from the side to play's view, best last (unknown below everything). */
 static int result_rank(yomi_result r) {
-    return r == YOMI_WIN ? 4 : r == YOMI_KO_WIN ? 3 : r == YOMI_KO_LOSS ? 2 : r == YOMI_LOSS ? 1 : 0;
+    return r == YOMI_WIN    ? 5
+        : r == YOMI_SEKI    ? 4
+        : r == YOMI_KO_WIN  ? 3
+        : r == YOMI_KO_LOSS ? 2
+        : r == YOMI_LOSS    ? 1
+                            : 0;
 }
 
 #define TS_MAX_OTHER 3 /* other strings a living problem tries (other_strings) */
@@ -1277,6 +1332,86 @@ static int other_strings(const go_problem *p, go_point *out, int max) {
     return k;
 }
 
+static bool has_point(const go_point *v, int n, go_point m) {
+    for (int i = 0; i < n; i++)
+        if (v[i] == m) return true;
+    return false;
+}
+
+/* A kill problem whose guessed target dies in several ways: the book kills the
+ * whole group, and a move that takes the largest string may let the rest live
+ * (Cho elementary #120: B16 captures D17's three stones and White lives with B18;
+ * the book's B18 kills them all, and with D17 alone as the target it even looks
+ * like a sacrifice before B16). Each other defender string of the region (up to
+ * three, largest first) is asked with the plays left; when its answer has the same
+ * result and some of the winning first moves (or exchanges) are among its winners,
+ * only those stay. Every move kept is proved, in its own question, to kill the
+ * target and each string that narrowed the list. *nodes, *seconds: spent so far. */
+static void kill_the_group(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out,
+                           uint64_t *nodes, double *seconds) {
+    int n = 0;
+    go_point cand[GO_TSUMEGO_MAX_SOL];
+    for (int i = 0; i < out->nmoves && n < GO_TSUMEGO_MAX_SOL; i++) cand[n++] = out->moves[i];
+    for (int i = 0; i < out->nexchange && n < GO_TSUMEGO_MAX_SOL; i++) cand[n++] = out->exchange[i];
+    if (n < 2) return;
+    go_point alt[TS_MAX_OTHER], target = p->target;
+    int nalt = other_strings(p, alt, TS_MAX_OTHER), n0 = n;
+    go_point pv[GO_TSUMEGO_MAX_PV];
+    int npv = 0;
+    for (int k = 0; k < nalt && n > 1; k++) {
+        go_tsumego_opts o = *opts;
+        if (o.lim.max_nodes) {
+            if (*nodes >= o.lim.max_nodes) break;
+            o.lim.max_nodes -= *nodes;
+        }
+        if (o.lim.max_seconds > 0) {
+            if (*seconds >= o.lim.max_seconds) break;
+            o.lim.max_seconds -= *seconds;
+        }
+        go_tsumego_answer *a = malloc(sizeof *a);
+        if (!a) break;
+        p->target = alt[k];
+        solve_target(p, &o, a);
+        *nodes += a->nodes;
+        *seconds += a->seconds;
+        if (a->result == out->result) {
+            go_point keep[GO_TSUMEGO_MAX_SOL];
+            int nk = 0;
+            for (int i = 0; i < n; i++)
+                if (has_point(a->moves, a->nmoves, cand[i]) || has_point(a->exchange, a->nexchange, cand[i]))
+                    keep[nk++] = cand[i];
+            if (nk > 0 && nk < n) {
+                memcpy(cand, keep, sizeof(go_point) * (size_t)nk);
+                n = nk;
+                if (a->npv && has_point(cand, n, a->pv[0])) {
+                    memcpy(pv, a->pv, sizeof(go_point) * (size_t)a->npv);
+                    npv = a->npv;
+                }
+            }
+        }
+        free(a);
+    }
+    p->target = target;
+    if (n == n0) return;
+    /* The moves left out still win against the target, but let part of the group
+     * live: neither moves nor exchanges (the kept exchanges are moves now). */
+    out->nexchange = 0;
+    for (int i = 0; i < n; i++) {
+        out->moves[i] = cand[i];
+        out->move_result[i] = out->result;
+    }
+    out->nmoves = n;
+    if (out->npv == 0 || !has_point(cand, n, out->pv[0])) {
+        if (npv) {
+            memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
+            out->npv = npv;
+        } else {
+            out->pv[0] = cand[0];
+            out->npv = 1;
+        }
+    }
+}
+
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     solve_target(p, opts, out);
     /* A living problem whose guessed target cannot live (loss or ko_loss):
@@ -1285,7 +1420,16 @@ void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_ans
      * defender string is asked in turn with the plays left; a better result
      * adopts that string as the target (the answer is about it, and proved or
      * heuristic as its own search was). */
-    if (!opts || !opts->other_strings || !p->live || strcmp(p->how_target, "guessed") != 0) return;
+    if (!opts || !opts->other_strings || strcmp(p->how_target, "guessed") != 0) return;
+    if (!p->live) {
+        if (out->result != YOMI_WIN && out->result != YOMI_KO_WIN) return;
+        uint64_t nodes = out->nodes;
+        double seconds = out->seconds;
+        kill_the_group(p, opts, out, &nodes, &seconds);
+        out->nodes = nodes;
+        out->seconds = seconds;
+        return;
+    }
     if (out->result != YOMI_LOSS && out->result != YOMI_KO_LOSS) return;
     go_point alt[TS_MAX_OTHER];
     int nalt = other_strings(p, alt, TS_MAX_OTHER);
