@@ -41,6 +41,7 @@ typedef struct ts {
     unsigned disable;
     int dlimit;
     bool blocking; /* go_tsumego_opts.blocking */
+    bool att_pass; /* the attacker's pass is generated (the bent-four rule's game) */
     const go_point *ban; /* moves xc_generate leaves out at the root, or NULL */
     int nban;
     yomi_ctl ctl;
@@ -435,6 +436,14 @@ static int cb_generate(void *ctx, int *moves, int max) {
             n = k;
         }
     }
+    /* The attacker's pass always loses: the defender passes back, two passes in a row,
+     * and the target is on the board (cb_evaluate: ended). Removing a lost move from
+     * the attacker's list changes no value; an attacker with no other move loses, as
+     * it would by passing. Not in the bent-four rule's game, where two passes start
+     * the confirmation instead. */
+    if (s->to_move == s->att && !s->att_pass && !(s->disable & GO_TS_NO_PASSCUT) && n > 0 &&
+        m[n - 1] == GO_PASS)
+        n--;
     if (n > max) n = max;
     for (int i = 0; i < n; i++) moves[i] = m[i];
     return n;
@@ -1006,6 +1015,7 @@ static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, c
         dfpn_game g;
         core_game(s, &g);
         g.evaluate = jp_evaluate;
+        s->att_pass = true; /* a pass can win in the rule's game; its confirmations keep it too */
         new_root(s, d, s->def);
         yomi_limits lim;
         remaining(s, all, *used, &lim);
@@ -1020,6 +1030,7 @@ static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, c
         memset(&r, 0, sizeof r);
         dead = dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result == YOMI_WIN;
         jp_now = NULL;
+        s->att_pass = false;
         *used += r.nodes + j->nodes;
         s->thr[s->att] = ta;
         s->thr[s->def] = td;
