@@ -91,6 +91,7 @@ int main(int argc, char **argv) {
         {"-orderinit", GO_TS_NO_ORDER_INIT, false},
         {"-share(tiers)", GO_TS_NO_SHARE, false},
         {"-passcut", GO_TS_NO_PASSCUT, false},
+        {"-killer", GO_TS_NO_KILLER, false},
         {"+blocking(prune on)", 0, true},
     };
     enum { NV = sizeof variants / sizeof variants[0] };

@@ -44,8 +44,8 @@ static void test_brute_force(void) {
             continue;
         }
         /* The default techniques, then each pruning one switched off (the brute force
-         * generates the attacker's pass: passcut must change no answer). */
-        static const unsigned variants[] = {0, GO_TS_NO_PASSCUT};
+         * generates the attacker's pass: passcut must change no answer; killer orders only). */
+        static const unsigned variants[] = {0, GO_TS_NO_PASSCUT, GO_TS_NO_KILLER};
         for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
             go_tsumego_opts o;
             memset(&o, 0, sizeof o);
