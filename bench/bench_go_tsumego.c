@@ -90,6 +90,8 @@ int main(int argc, char **argv) {
         {"-exchange", GO_TS_NO_EXCHANGE, false},
         {"-orderinit", GO_TS_NO_ORDER_INIT, false},
         {"-share(tiers)", GO_TS_NO_SHARE, false},
+        {"-passcut", GO_TS_NO_PASSCUT, false},
+        {"-killer", GO_TS_NO_KILLER, false},
         {"+blocking(prune on)", 0, true},
     };
     enum { NV = sizeof variants / sizeof variants[0] };

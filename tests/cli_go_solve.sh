@@ -108,6 +108,11 @@ has_re "sgf problem target" "^Black to play, target B8 \(white, to kill\)"
 has_re "sgf problem result" "^result: (win|ko_win|ko_loss|loss) \(heuristic\)$"
 OUT=$("$Y" go solve --without distance "$T/p.sgf" 2>&1)
 has_re "every point searched: proved" "^result: (win|ko_win|ko_loss|loss) \(proved\)$"
+# The attacker's pass cut changes no proved answer or winning move (the pass always loses to
+# a pass back; the main line may differ).
+A1=$("$Y" go solve --without distance --format json "$T/p.sgf" 2>&1 | sed 's/"pv".*//')
+A2=$("$Y" go solve --without distance,passcut --format json "$T/p.sgf" 2>&1 | sed 's/"pv".*//')
+expect "passcut: same answer" "$A2" "$A1"
 
 # The help text: the description under the usage line, each option's default in its line.
 OUT=$("$Y" go solve --help 2>&1)

@@ -425,6 +425,7 @@ typedef struct mode {
     size_t entries; /* 0: 1 MB table */
     int weak_bits; /* >0: key keeps that many bits */
     int key2_const; /* key2 is constant (needs the exact state) */
+    int order; /* order_init and killer on (move order only: the same answers) */
 } mode;
 
 static long n_pv_best, n_pv_stopped;
@@ -443,6 +444,7 @@ static int pv_legal(graph *g, const int *pv, int len) {
  * checks the PV is legal and the context is restored. Returns 1 when all agree. */
 static int check_graph(graph *g, const mode *m, int acyclic, const char *what, long inst) {
     dfpn_game gm = graph_game(m->use_is_or, m->use_state, m->use_estimate, m->rep);
+    gm.order_init = gm.killer = m->order;
     dfpn_value rep = m->rep == DFPN_WIN ? DFPN_WIN : DFPN_LOSS;
     if (m->weak_bits) g->key_mask = (1ULL << m->weak_bits) - 1;
     if (m->key2_const) g->key2_mask = 0;
@@ -519,15 +521,17 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
 }
 
 static const mode MODES[] = {
-    {0, 0, 0, DFPN_OPEN, 0, 0, 0}, /* plain */
-    {1, 0, 0, DFPN_OPEN, 0, 0, 0}, /* is_or callback */
-    {1, 0, 1, DFPN_LOSS, 0, 0, 0}, /* heuristic initial numbers */
-    {1, 0, 0, DFPN_WIN, 0, 0, 0}, /* repetition wins for OR */
-    {1, 0, 0, DFPN_OPEN, 4, 0, 0}, /* tiny table: constant replacement */
-    {1, 0, 0, DFPN_OPEN, 8, 2, 0}, /* tiny table and a 2-bit key */
-    {1, 0, 0, DFPN_OPEN, 0, 1, 0}, /* 1-bit key, key2 verifies */
-    {1, 1, 0, DFPN_OPEN, 0, 1, 1}, /* 1-bit key, constant key2, exact state verifies */
-    {1, 1, 1, DFPN_WIN, 8, 0, 1}, /* tiny table, constant key2, state */
+    {0, 0, 0, DFPN_OPEN, 0, 0, 0, 0}, /* plain */
+    {1, 0, 0, DFPN_OPEN, 0, 0, 0, 0}, /* is_or callback */
+    {1, 0, 1, DFPN_LOSS, 0, 0, 0, 0}, /* heuristic initial numbers */
+    {1, 0, 0, DFPN_WIN, 0, 0, 0, 0}, /* repetition wins for OR */
+    {1, 0, 0, DFPN_OPEN, 4, 0, 0, 0}, /* tiny table: constant replacement */
+    {1, 0, 0, DFPN_OPEN, 8, 2, 0, 0}, /* tiny table and a 2-bit key */
+    {1, 0, 0, DFPN_OPEN, 0, 1, 0, 0}, /* 1-bit key, key2 verifies */
+    {1, 1, 0, DFPN_OPEN, 0, 1, 1, 0}, /* 1-bit key, constant key2, exact state verifies */
+    {1, 1, 1, DFPN_WIN, 8, 0, 1, 0}, /* tiny table, constant key2, state */
+    {1, 0, 1, DFPN_LOSS, 0, 0, 0, 1}, /* order_init and killers, heuristic numbers */
+    {1, 1, 0, DFPN_WIN, 8, 0, 1, 1}, /* order_init and killers, tiny table, state */
 };
 #define NMODES (int)(sizeof MODES / sizeof MODES[0])
 

@@ -43,22 +43,29 @@ static void test_brute_force(void) {
             go_problem_free(p);
             continue;
         }
-        go_tsumego_opts o;
-        memset(&o, 0, sizeof o);
-        o.all_moves = true;
-        o.fixed_master = true;
-        o.ko_master = GO_EMPTY;
-        o.disable = GO_TS_NO_DISTANCE; /* the brute force plays every region point */
-        o.lim.hash_mb = 4;
-        go_tsumego_answer a;
-        go_tsumego_solve(p, &o, &a);
-        /* Forcing exchanges are winners kept apart from moves[]. */
-        bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && a.nmoves + a.nexchange == bf_n;
-        for (int i = 0; i < a.nmoves; i++) same &= bf_win[a.moves[i]];
-        for (int i = 0; i < a.nexchange; i++) same &= bf_win[a.exchange[i]];
-        CHECK_MSG(same, "brute force: %d winning moves, yomi %s with %d (target %s, %s to play)", bf_n,
-                  go_tsumego_result_name(a.result), a.nmoves, tv, to_play == GO_BLACK ? "black" : "white");
-        if (!same) go_board_print(p->board, stderr);
+        /* The default techniques, then each pruning one switched off (the brute force
+         * generates the attacker's pass: passcut must change no answer; killer orders only). */
+        static const unsigned variants[] = {0, GO_TS_NO_PASSCUT, GO_TS_NO_KILLER};
+        for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+            go_tsumego_opts o;
+            memset(&o, 0, sizeof o);
+            o.all_moves = true;
+            o.fixed_master = true;
+            o.ko_master = GO_EMPTY;
+            o.disable = GO_TS_NO_DISTANCE | variants[v]; /* the brute force plays every region point */
+            o.lim.hash_mb = 4;
+            go_tsumego_answer a;
+            go_tsumego_solve(p, &o, &a);
+            /* Forcing exchanges are winners kept apart from moves[]. */
+            bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && a.nmoves + a.nexchange == bf_n;
+            for (int i = 0; i < a.nmoves; i++) same &= bf_win[a.moves[i]];
+            for (int i = 0; i < a.nexchange; i++) same &= bf_win[a.exchange[i]];
+            CHECK_MSG(same,
+                      "brute force: %d winning moves, yomi %s with %d (target %s, %s to play, without 0x%x)",
+                      bf_n, go_tsumego_result_name(a.result), a.nmoves, tv,
+                      to_play == GO_BLACK ? "black" : "white", variants[v]);
+            if (!same) go_board_print(p->board, stderr);
+        }
         compared++;
         total += bf_nodes;
         go_problem_free(p);

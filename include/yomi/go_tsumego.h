@@ -101,6 +101,8 @@ enum {
     GO_TS_NO_SCACHE = 1u << 8, /* every static answer computed afresh (tests: the cache changes nothing) */
     GO_TS_NO_ORDER_INIT = 1u << 9, /* new nodes' numbers without their place in the move list */
     GO_TS_NO_SHARE = 1u << 10, /* each threat tier searched afresh (tests: sharing changes no answer) */
+    GO_TS_NO_PASSCUT = 1u << 11, /* the attacker may pass too (a pass it always loses: tests) */
+    GO_TS_NO_KILLER = 1u << 12, /* no killer move first in df-pn (dfpn_game.killer) */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

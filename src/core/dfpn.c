@@ -17,6 +17,8 @@
 #define NODEP INT_MAX /* a result that depends on no ancestor */
 #define NREF 4 /* ancestors a stored path-dependent result may name */
 #define GHI_BUCKET 2
+#define KILLER_DEPTH 256
+#define NO_KILLER INT_MIN
 
 /* The ancestors (by depth on the current path) whose repetition a final result used. */
 typedef struct dfpn_dep {
@@ -94,6 +96,9 @@ struct dfpn {
     size_t slot_cap, slot_top;
     int *moves;
     int moves_cap;
+    /* game->killer: by depth from the root, the move that last decided a node there for
+     * its side to move (NO_KILLER: none yet); reset by every search. */
+    int killer[KILLER_DEPTH];
 
     uint64_t nodes, max_nodes;
     double start, deadline;
@@ -652,6 +657,18 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
         return;
     }
     s->slot_top = base + (size_t)n;
+    if (g->killer && depth < KILLER_DEPTH && s->killer[depth] != NO_KILLER) {
+        /* The move that decided the last node decided at this depth goes first when
+         * it is legal here (a killer): one reply, a vital point, often refutes many
+         * of the opponent's tries. */
+        int k = s->killer[depth];
+        for (int i = 1; i < n; i++)
+            if (s->moves[i] == k) {
+                memmove(s->moves + 1, s->moves, (size_t)i * sizeof *s->moves);
+                s->moves[0] = k;
+                break;
+            }
+    }
     for (int i = 0; i < n; i++) s->slots[base + (size_t)i].move = s->moves[i];
     for (int i = 0; i < n; i++) {
         if (!may_play(s)) break;
@@ -707,6 +724,7 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
         if (pn == 0 || dn == 0) {
             int choose_one = is_or ? pn == 0 : dn == 0;
             final_info(s, base, n, choose_one, is_or, depth, r);
+            if (g->killer && choose_one && depth < KILLER_DEPTH) s->killer[depth] = r->best;
         } else if (last >= 0) {
             r->best = s->slots[base + (size_t)last].move;
         }
@@ -739,6 +757,7 @@ static int begin(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim)
     s->start = now_seconds();
     s->deadline = lim && lim->max_seconds > 0 ? s->start + lim->max_seconds : 0;
     s->slot_top = 0;
+    for (int i = 0; i < KILLER_DEPTH; i++) s->killer[i] = NO_KILLER;
     if (g->state_size != s->state_size || !s->tt.mem) {
         free(s->rstate);
         free(s->pstates);

@@ -103,6 +103,11 @@ typedef struct dfpn_game {
      * breadth-first), and the ordering hint counts beyond ties. Heuristic only: proofs
      * still come from terminal values. */
     int order_init;
+    /* Optional. Non-zero: a node's moves start with the killer of its depth (the move
+     * that decided the last node decided at that depth, a win for its side to move),
+     * when it is among them: a reply that refutes one of the opponent's tries often
+     * refutes its siblings. Move order only. */
+    int killer;
     int max_moves; /* upper bound on generate()'s count (required, > 0) */
     dfpn_value repetition; /* value of a repetition on the path; OPEN means DFPN_LOSS */
 } dfpn_game;

@@ -41,6 +41,7 @@ typedef struct ts {
     unsigned disable;
     int dlimit;
     bool blocking; /* go_tsumego_opts.blocking */
+    bool att_pass; /* the attacker's pass is generated (the bent-four rule's game) */
     const go_point *ban; /* moves xc_generate leaves out at the root, or NULL */
     int nban;
     yomi_ctl ctl;
@@ -442,6 +443,17 @@ static int cb_generate(void *ctx, int *moves, int max) {
             n = k;
         }
     }
+    /* The attacker's pass always loses: the defender passes back, two passes in a row,
+     * and the target is on the board (cb_evaluate: ended). Removing a lost move from
+     * the attacker's list changes no value; an attacker with no other move loses, as
+     * it would by passing. Not in the bent-four rule's game, where two passes start
+     * the confirmation instead. Nor where order_init is switched off (owl questions): at
+     * 150,000 plays a question their answers moved (ld_owl.tst 82 -> 80, owl.tst
+     * 121 -> 123; at 30,000 ld_owl.tst 64 -> 63, below cli_go_owl's floor) with the
+     * search's order; the owl helper's to measure. */
+    if (s->to_move == s->att && !s->att_pass && !(s->disable & (GO_TS_NO_PASSCUT | GO_TS_NO_ORDER_INIT)) &&
+        n > 0 && m[n - 1] == GO_PASS)
+        n--;
     if (n > max) n = max;
     for (int i = 0; i < n; i++) moves[i] = m[i];
     return n;
@@ -563,6 +575,9 @@ static void core_game(ts *s, dfpn_game *g) {
     /* Cho intermediate, the 8 of in10 that main solves only with 2M-8M plays: their
      * main searches took 44.6 M plays, 36.9 M with this (2026-11-26). */
     g->order_init = !(s->disable & (GO_TS_NO_ORDER | GO_TS_NO_ORDER_INIT));
+    /* With order_init (the first move's number is then the smallest): Cho intermediate
+     * in10 at 2M plays 48 -> 49 correct, elementary el10 the same 77 (2026-11-27). */
+    g->killer = g->order_init && !(s->disable & GO_TS_NO_KILLER);
     g->max_moves = TS_MAXM;
     g->repetition = s->thr[s->att] == TS_THR_INF ? DFPN_WIN : DFPN_LOSS;
 }
@@ -1020,6 +1035,7 @@ static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, c
         dfpn_game g;
         core_game(s, &g);
         g.evaluate = jp_evaluate;
+        s->att_pass = true; /* a pass can win in the rule's game; its confirmations keep it too */
         new_root(s, d, s->def);
         yomi_limits lim;
         remaining(s, all, *used, &lim);
@@ -1034,6 +1050,7 @@ static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, c
         memset(&r, 0, sizeof r);
         dead = dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result == YOMI_WIN;
         jp_now = NULL;
+        s->att_pass = false;
         *used += r.nodes + j->nodes;
         s->thr[s->att] = ta;
         s->thr[s->def] = td;
