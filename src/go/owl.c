@@ -471,6 +471,10 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
      * (20.1 -> 18.9), at 250,000 84 + 124 -> 88 + 124 (28.2 -> 26.7); the
      * hand ordering alone at 150,000: 83 + 123 (20.0). */
     o.disable |= GO_TS_NO_LEARNED;
+    /* Nor the attacker's pass cut or the killer moves that come with the order
+     * init for Cho problems: with them ld_owl.tst + owl.tst gave 88 + 124
+     * (22.2 M nodes), without 88 + 126 (23.4 M) at 150,000 (2026-11-27). */
+    o.disable |= GO_TS_NO_PASSCUT | GO_TS_NO_KILLER;
     o.fixed_master = true; /* one question: nobody is ko master (a repetition goes to the defender) */
     o.ko_master = GO_EMPTY;
     p->to_play = to_play;

@@ -447,10 +447,8 @@ static int cb_generate(void *ctx, int *moves, int max) {
      * and the target is on the board (cb_evaluate: ended). Removing a lost move from
      * the attacker's list changes no value; an attacker with no other move loses, as
      * it would by passing. Not in the bent-four rule's game, where two passes start
-     * the confirmation instead. Nor where order_init is switched off (owl questions): at
-     * 150,000 plays a question their answers moved (ld_owl.tst 82 -> 80, owl.tst
-     * 121 -> 123; at 30,000 ld_owl.tst 64 -> 63, below cli_go_owl's floor) with the
-     * search's order; the owl helper's to measure. */
+     * the confirmation instead. Nor where order_init is switched off; owl questions
+     * switch it off themselves (owl.c: their answers moved with the search's order). */
     if (s->to_move == s->att && !s->att_pass && !(s->disable & (GO_TS_NO_PASSCUT | GO_TS_NO_ORDER_INIT)) &&
         n > 0 && m[n - 1] == GO_PASS)
         n--;
