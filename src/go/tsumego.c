@@ -15,6 +15,7 @@
  * proof. */
 #include "yomi/go_tsumego.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,6 +88,11 @@ typedef struct ts {
     int src[6][2], cur_thr[2];
     dfpn *lk_d;
     const dfpn_game *lk_g;
+    /* YOMI_TS_TRACE set: each search's plays and result go to stderr, named by
+     * phase, pass (0 distance generator, 1 every region point) and tier. */
+    bool trace;
+    int tr_pass, tr_tier;
+    const char *tr_phase; /* refute_moves's caller */
 } ts;
 #define TS_SCACHE_MIN 32768 /* static cache entries at least */
 #define TS_SC_HEAD 3 /* key, state word, answer */
@@ -381,6 +387,21 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
 
 static void ts_free(ts *s) { yomi_table_free(&s->sctab); }
 
+/* One line of YOMI_TS_TRACE: a search of `phase` (at first move m, or none)
+ * spent `nodes` plays for result r. */
+static void ts_trace(const ts *s, const char *phase, go_point m, uint64_t nodes, yomi_result r) {
+    if (!s->trace) return;
+    char v[8] = "-";
+    if (m != GO_NO_POINT) go_vertex_format(s->b, m, v, (int)sizeof v);
+    char t[2][4];
+    for (int c = 0; c < 2; c++) {
+        int k = s->thr[c ? GO_WHITE : GO_BLACK];
+        snprintf(t[c], sizeof t[c], k == TS_THR_INF ? "inf" : "%d", k);
+    }
+    fprintf(stderr, "ts pass %d tier %d %-8s %-5s threats B %s W %s plays %llu %s\n", s->tr_pass, s->tr_tier,
+            phase, v, t[0], t[1], (unsigned long long)nodes, go_tsumego_result_name(r));
+}
+
 /* ---- core dfpn adapter: the same game through dfpn_game callbacks ---- */
 
 static uint64_t cb_key(void *ctx) {
@@ -642,6 +663,7 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
     dfpn_result r;
     if (dfpn_solve(d, &g, s, &lim, &r) != 0) return -1;
     *used += r.nodes;
+    ts_trace(s, "tier", GO_NO_POINT, r.nodes, r.result);
     if (r.result == YOMI_UNKNOWN) {
         if (s->nbest == 0) {
             int bm[GO_TSUMEGO_MAX_PV];
@@ -669,6 +691,7 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
     int k = out_of_budget(s, all, *used) ? 0 : dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
     for (int j = 0; j < k; j++) {
         *used += mr[j].nodes;
+        ts_trace(s, "rootmove", mr[j].move, mr[j].nodes, mr[j].result);
         for (int i = 0; i < n; i++) {
             if (moves[i] != mr[j].move) continue;
             if (mr[j].result == YOMI_UNKNOWN)
@@ -750,6 +773,7 @@ static int xc_only_banned(ts *s, go_problem *p, dfpn *d, const go_point *ban, in
     s->nban = 0;
     if (rc != 0) return -1;
     *used += r.nodes;
+    ts_trace(s, "exchange", GO_NO_POINT, r.nodes, r.result);
     if (r.result == YOMI_UNKNOWN) return -1;
     return (r.result == YOMI_WIN) != (p->to_play == s->att);
 }
@@ -771,7 +795,9 @@ static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int
     remaining(s, all, used, &lim);
     if (!lim.max_nodes || lim.max_nodes > 200000) lim.max_nodes = 200000;
     dfpn_result r;
-    if (!target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result != YOMI_UNKNOWN) {
+    bool ok = !target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0;
+    if (ok) ts_trace(s, "pv", m, r.nodes, r.result);
+    if (ok && r.result != YOMI_UNKNOWN) {
         int pvm[GO_TSUMEGO_MAX_PV];
         int k = dfpn_pv(d, &g, s, pvm, max - 1);
         for (int i = 0; i < k; i++) pv[n++] = pvm[i];
@@ -870,6 +896,7 @@ static void refute_moves(ts *s, go_problem *p, dfpn *d, const go_point *m, int n
             dfpn_result r;
             if (dfpn_solve(d, &g, s, &lim, &r) == 0) {
                 *used += r.nodes;
+                ts_trace(s, s->tr_phase, m[i], r.nodes, r.result);
                 /* r is for the opponent to move: it refutes m when it wins. */
                 if (r.result != YOMI_UNKNOWN) {
                     lost[i] = (r.result == YOMI_WIN) == (go_other(p->to_play) == s->att);
@@ -902,6 +929,7 @@ static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, co
     s->disable |= GO_TS_NO_DISTANCE;
     bool lost[TS_MAXM], open[TS_MAXM];
     int n = out->nmoves;
+    s->tr_phase = "verify";
     refute_moves(s, p, d, out->moves, n, lost, open, all, budget, used);
     /* In the win tier, the moves their share left undecided are asked once
      * more with three quarters of the plays left, when that is a larger
@@ -923,6 +951,7 @@ static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, co
     uint64_t more = check_budget(s, all, *used, 4, 1000000) * 3;
     if (k > 0 && out->result == YOMI_WIN && !out_of_budget(s, all, *used) && more / (uint64_t)k > per) {
         bool lost2[TS_MAXM];
+        s->tr_phase = "verify2";
         refute_moves(s, p, d, again, k, lost2, NULL, all, more, used);
         for (int j = 0; j < k; j++) lost[idx[j]] = lost2[j];
     }
@@ -1021,6 +1050,7 @@ static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, c
         dead = dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result == YOMI_WIN;
         jp_now = NULL;
         *used += r.nodes + j->nodes;
+        ts_trace(s, "bentfour", m, r.nodes + j->nodes, r.result);
         s->thr[s->att] = ta;
         s->thr[s->def] = td;
     }
@@ -1068,6 +1098,7 @@ static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer
     for (int k = theirs + 1; k <= 3 && out->nmoves > 1; k++) {
         s->thr[opp] = k;
         bool lost[TS_MAXM];
+        s->tr_phase = "threats";
         refute_moves(s, p, d, out->moves, out->nmoves, lost, NULL, all, budget / 3, used);
         int nl = 0;
         for (int i = 0; i < out->nmoves; i++) nl += lost[i];
@@ -1100,6 +1131,23 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
         return;
     }
     yomi_ctl_init(&s.ctl, &o->lim, "tsumego");
+    s.trace = getenv("YOMI_TS_TRACE") != NULL;
+    if (s.trace) {
+        /* The framed board, region points in lower case ('+' empty). */
+        for (int y = p->board->size - 1; y >= 0; y--) {
+            char row[GO_MAX_SIZE + 2];
+            int k = 0;
+            for (int x = 0; x < p->board->size; x++) {
+                go_point q = go_pt(x, y);
+                go_color c = go_at(p->board, q);
+                row[k++] = c == GO_BLACK ? (p->region[q] ? 'x' : 'X')
+                           : c == GO_WHITE ? (p->region[q] ? 'o' : 'O')
+                                           : (p->region[q] ? '+' : '.');
+            }
+            row[k] = 0;
+            fprintf(stderr, "ts %2d %s\n", p->board->size - y, row);
+        }
+    }
     go_point moves[TS_MAXM];
     go_color me = p->to_play, opp = go_other(me);
     int wins[TS_MAXM];
@@ -1140,6 +1188,8 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     int found = -1; /* the tier whose winners the answer holds */
 again:
     for (int t = 0; t < tend; t++) {
+        s.tr_pass = full;
+        s.tr_tier = t;
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
         /* The first moves (not the pass) under this tier's threats and this
