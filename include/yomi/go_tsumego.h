@@ -95,6 +95,7 @@ enum {
     GO_TS_NO_SCACHE = 1u << 8, /* every static answer computed afresh (tests: the cache changes nothing) */
     GO_TS_NO_ORDER_INIT = 1u << 9, /* new nodes' numbers without their place in the move list */
     GO_TS_NO_SHARE = 1u << 10, /* each threat tier searched afresh (tests: sharing changes no answer) */
+    GO_TS_NO_CLASSES = 1u << 11, /* threat tiers asked best first, not each result class's easiest first */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

@@ -31,7 +31,7 @@ static void usage(FILE *o, int check) {
             "  --no-frame           search the board as given (the region: the target's space)\n"
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
-            "                       verify,exchange,orderinit,share\n"
+            "                       verify,exchange,orderinit,share,classes\n"
             "  --distance D         distance generator bound (default 4)\n"
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
@@ -737,7 +737,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                          {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
                          {"blocking", GO_TS_NO_BLOCKING}, {"verify", GO_TS_NO_VERIFY},
                          {"exchange", GO_TS_NO_EXCHANGE}, {"orderinit", GO_TS_NO_ORDER_INIT},
-                         {"share", GO_TS_NO_SHARE}};
+                         {"share", GO_TS_NO_SHARE},       {"classes", GO_TS_NO_CLASSES}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {

@@ -1109,6 +1109,57 @@ static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer
     s->thr[opp] = saved;
 }
 
+/* The winners of tier t (wins[i] == 1 for moves[i]; first moves a limit left
+ * undecided counted) into out, with the answer checks of the pass; false when the
+ * full search refuted every winner (out then holds none). */
+typedef struct ts_tier {
+    int mine, theirs;
+    yomi_result res;
+} ts_tier;
+
+static bool finish_tier(ts *s, go_problem *p, dfpn *d, const go_tsumego_opts *o, const ts_tier *tier,
+                        bool full, const go_point *moves, const int *wins, int n, const go_point *pv, int npv,
+                        go_tsumego_answer *out, const yomi_limits *L, uint64_t *usedp) {
+    uint64_t used = *usedp;
+    take_wins(out, tier->res, moves, wins, n);
+    if (out->nmoves > 0) {
+        memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
+        out->npv = npv;
+        if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
+            uint64_t budget = check_budget(s, L, used, 3, 1000000);
+            verify_wins(s, p, d, out, L, budget, &used);
+            if (out->nmoves == 0) {
+                out->npv = 0;
+                *usedp = used;
+                return false;
+            }
+            if (out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+        if (o->all_moves && tier->res == YOMI_KO_WIN && tier->theirs > 0 && tier->theirs < TS_THR_INF &&
+            out->nmoves > 1) {
+            uint64_t budget = check_budget(s, L, used, 3, 1000000);
+            prefer_more_threats(s, p, d, out, tier->theirs, L, budget, &used);
+            if (out->npv && out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+        if (o->bent_four_dead && !p->live && tier->res == YOMI_KO_WIN) {
+            uint64_t budget = check_budget(s, L, used, 3, 1000000);
+            apply_bent_four_rule(s, p, d, out, L, budget, &used);
+            if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+        if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
+            uint64_t budget = check_budget(s, L, used, 2, 2000000);
+            drop_exchanges(s, p, d, out, L, budget, &used);
+            if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+    }
+    *usedp = used;
+    return true;
+}
+
 static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -1141,8 +1192,8 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
                 go_point q = go_pt(x, y);
                 go_color c = go_at(p->board, q);
                 row[k++] = c == GO_BLACK ? (p->region[q] ? 'x' : 'X')
-                           : c == GO_WHITE ? (p->region[q] ? 'o' : 'O')
-                                           : (p->region[q] ? '+' : '.');
+                    : c == GO_WHITE      ? (p->region[q] ? 'o' : 'O')
+                                         : (p->region[q] ? '+' : '.');
             }
             row[k] = 0;
             fprintf(stderr, "ts %2d %s\n", p->board->size - y, row);
@@ -1152,10 +1203,7 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     go_color me = p->to_play, opp = go_other(me);
     int wins[TS_MAXM];
     /* Tiers from the best result down: (my threats, the opponent's threats). */
-    struct {
-        int mine, theirs;
-        yomi_result res;
-    } tiers[6];
+    ts_tier tiers[6];
     int ntiers = 0;
     if (o->fixed_master) {
         tiers[0].mine = o->ko_master == me ? TS_THR_INF : 0;
@@ -1186,8 +1234,23 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     bool full = (o->disable & GO_TS_NO_DISTANCE) != 0;
     int tend = ntiers; /* tiers this pass asks: all, or the ones better than pass 0's */
     int found = -1; /* the tier whose winners the answer holds */
-again:
-    for (int t = 0; t < tend; t++) {
+again:;
+    /* One result class at a time (win, ko_win, ko_loss), each settled by its
+     * easiest tier when the pass asks all six: (0,0) for ko_win, (inf,0) for
+     * ko_loss. A loss there is a loss in the class's harder tiers (more threats
+     * never hurt a side), which are then skipped. A win settles the class: its
+     * winners are kept (the anchor) while the harder tiers, (0,1) and (1,0) then
+     * (2,0), ask with three quarters of the plays left for moves that need fewer
+     * threats; one that wins gives the answer as the best-first order did, one
+     * that loses, is cut short or sees every winner refuted leaves the anchor's
+     * winners, proved in the same class (before: a ko tier cut short left the
+     * answer unknown). Measured: see the commit of 2026-11-27. */
+    bool classes = tend == 6 && ntiers == 6 && !(o->disable & GO_TS_NO_CLASSES);
+    int t = 0, anchor = -1, an = 0, anpv = 0;
+    static _Thread_local go_point amoves[TS_MAXM];
+    static _Thread_local int awins[TS_MAXM];
+    go_point apv[GO_TSUMEGO_MAX_PV];
+    while (t < tend) {
         s.tr_pass = full;
         s.tr_tier = t;
         s.thr[me] = tiers[t].mine;
@@ -1202,51 +1265,89 @@ again:
         int nwin = 0;
         go_point pv[GO_TSUMEGO_MAX_PV];
         int npv = 0;
-        int r = d ? core_tier(&s, p, d, L, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
-        if (r < 0) break;
-        for (int i = 0; i < n; i++) nwin += wins[i] == 1;
-        take_wins(out, tiers[t].res, moves, wins, n);
-        if (nwin > 0) {
-            memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
-            out->npv = npv;
-            if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
-                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
-                verify_wins(&s, p, d, out, L, budget, &used);
-                if (out->nmoves == 0) {
-                    /* Every winner refuted: the next tier; a loss at the
-                     * end goes to the full search. */
-                    out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
-                    out->npv = 0;
-                    continue;
-                }
-                if (out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        /* An anchor's question is for the class only: its first moves are asked
+         * (afresh, the proofs kept) only when its winners become the answer. */
+        bool anchor_q = classes && anchor < 0 && (t == 2 || t == 5);
+        /* A harder tier leaves a quarter of the plays (and time) left for the
+         * anchor's first moves and checks, should it not win. */
+        const yomi_limits *TL = L;
+        yomi_limits most;
+        if (anchor >= 0) {
+            most = *L;
+            if (L->max_nodes)
+                most.max_nodes = used + (L->max_nodes > used ? (L->max_nodes - used) / 4 * 3 : 0);
+            if (L->max_seconds > 0) {
+                double now = yomi_ctl_elapsed(&s.ctl);
+                most.max_seconds = now + (L->max_seconds > now ? (L->max_seconds - now) * 0.75 : 0);
             }
-            if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
-                tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
-                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
-                prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
-                if (out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
-            }
-            if (o->bent_four_dead && !p->live && tiers[t].res == YOMI_KO_WIN) {
-                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
-                apply_bent_four_rule(&s, p, d, out, L, budget, &used);
-                if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
-            }
-            if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
-                uint64_t budget = check_budget(&s, L, used, 2, 2000000);
-                drop_exchanges(&s, p, d, out, L, budget, &used);
-                if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
-            }
-            found = t;
-            break;
+            TL = &most;
         }
-        if (r == 1) break; /* the root wins only by passing: no first move to show */
-        if (t == ntiers - 1) out->result = YOMI_LOSS;
-        continue;
+        int r = d ? core_tier(&s, p, d, TL, &used, moves, n, wins, o->all_moves && !anchor_q, pv, &npv) : -1;
+        if (r >= 0)
+            for (int i = 0; i < n; i++) nwin += wins[i] == 1;
+        if (anchor_q && nwin > 0) {
+            anchor = t;
+            an = n;
+            anpv = npv;
+            memcpy(amoves, moves, sizeof(go_point) * (size_t)n);
+            memcpy(awins, wins, sizeof(int) * (size_t)n);
+            memcpy(apv, pv, sizeof(go_point) * (size_t)npv);
+            t = t == 2 ? 1 : 3;
+            continue;
+        }
+        if (anchor >= 0) {
+            if (nwin > 0 &&
+                finish_tier(&s, p, d, o, &tiers[t], full, moves, wins, n, pv, npv, out, L, &used)) {
+                found = t;
+                break;
+            }
+            out->result = YOMI_UNKNOWN;
+            if (t == 3 && (r == 0 || nwin > 0)) { /* lost or refuted in (1,0): (2,0) next */
+                t = 4;
+                continue;
+            }
+            /* The anchor's winners. */
+            t = anchor;
+            anchor = -1;
+            s.tr_tier = t;
+            s.thr[me] = tiers[t].mine;
+            s.thr[opp] = tiers[t].theirs;
+            if (o->all_moves) {
+                n = gen_moves(&s, me, moves) - 1;
+                for (int i = 0; i < n; i++) wins[i] = -1;
+                npv = 0;
+                if (core_tier(&s, p, d, L, &used, moves, n, wins, true, pv, &npv) == 1) {
+                    an = n;
+                    anpv = npv;
+                    memcpy(amoves, moves, sizeof(go_point) * (size_t)n);
+                    memcpy(awins, wins, sizeof(int) * (size_t)n);
+                    memcpy(apv, pv, sizeof(go_point) * (size_t)npv);
+                }
+            }
+            if (finish_tier(&s, p, d, o, &tiers[t], full, amoves, awins, an, apv, anpv, out, L, &used)) {
+                found = t;
+                break;
+            }
+            /* Every winner refuted: a loss in the whole class. */
+            out->result = t == 5 ? YOMI_LOSS : YOMI_UNKNOWN;
+            t = t == 2 ? 5 : tend;
+            continue;
+        }
+        if (r < 0) break;
+        if (nwin > 0) {
+            if (finish_tier(&s, p, d, o, &tiers[t], full, moves, wins, n, pv, npv, out, L, &used)) {
+                found = t;
+                break;
+            }
+            /* Every winner refuted: the next tier; a loss at the end goes to the
+             * full search. */
+            out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
+        } else {
+            take_wins(out, tiers[t].res, moves, wins, n);
+            if (r == 1) break; /* the root wins only by passing: no first move to show */
+            if (t == ntiers - 1 || (classes && t == 5)) out->result = YOMI_LOSS;
+        }
+        t = !classes ? t + 1 : t == 0 ? 2 : t == 2 ? 5 : tend;
     }
     /* Pass 0 won only in a lower tier: the full search asks the better ones. */
     bool better = ntiers > 1 && found > 0 && out->nmoves > 0;
