@@ -121,6 +121,53 @@ static void test_tier_share(void) {
     CHECK_MSG(compared == max && ko > 0, "only %d positions compared, %d ko answers", compared, ko);
 }
 
+/* ---- Result classes settled by their easiest tier ----
+ * Asking (0,0) before (0,1) and (inf,0) before (1,0) and (2,0), with the harder
+ * tiers skipped after a loss (monotonicity), changes no complete answer: random
+ * small positions, all first moves, against the best-first order
+ * (GO_TS_NO_CLASSES), the same result and the same winning first moves when
+ * neither answer left a move undecided. */
+static void test_classes(void) {
+    uint64_t st = 0x5eedc1a55ULL;
+    int compared = 0, ko = 0, tries = 0, max = t_sanitized() ? 20 : 120;
+    go_board *b = go_board_new(5);
+    while (compared < max && tries < 200000) {
+        tries++;
+        char tv[8];
+        go_color to_play;
+        go_problem *p = ld_random_problem(b, &st, 8, &to_play, tv);
+        if (!p) continue;
+        go_tsumego_answer a[2];
+        for (int k = 0; k < 2; k++) {
+            go_tsumego_opts o;
+            memset(&o, 0, sizeof o);
+            o.all_moves = true;
+            o.disable = GO_TS_NO_DISTANCE | (k ? GO_TS_NO_CLASSES : 0);
+            o.lim.hash_mb = 4;
+            o.lim.max_nodes = 400000;
+            go_tsumego_solve(p, &o, &a[k]);
+        }
+        if (a[0].result != YOMI_UNKNOWN && a[1].result != YOMI_UNKNOWN && !a[0].nunknown && !a[1].nunknown) {
+            bool same = a[0].result == a[1].result && a[0].nmoves == a[1].nmoves;
+            for (int i = 0; same && i < a[0].nmoves; i++) {
+                bool f = false;
+                for (int j = 0; j < a[1].nmoves; j++) f |= a[0].moves[i] == a[1].moves[j];
+                same = f;
+            }
+            CHECK_MSG(same, "classes first: %s with %d moves, best first: %s with %d (target %s)",
+                      go_tsumego_result_name(a[0].result), a[0].nmoves, go_tsumego_result_name(a[1].result),
+                      a[1].nmoves, tv);
+            if (!same) go_board_print(p->board, stderr);
+            compared++;
+            ko += a[1].result == YOMI_KO_WIN || a[1].result == YOMI_KO_LOSS;
+        }
+        go_problem_free(p);
+    }
+    go_board_free(b);
+    fprintf(stderr, "classes first: %d positions compared, %d ko answers (%d drawn)\n", compared, ko, tries);
+    CHECK_MSG(compared == max && ko > 0, "only %d positions compared, %d ko answers", compared, ko);
+}
+
 /* ---- Cho Chikun elementary ---- */
 
 static bool inside_sol(const go_problem *p, const go_tsumego_answer *a) {
@@ -289,6 +336,7 @@ int main(int argc, char **argv) {
     test_bad_input();
     test_brute_force();
     test_tier_share();
+    test_classes();
     test_symmetry(data);
     test_cho(data);
     return t_summary("test_go_tsumego");

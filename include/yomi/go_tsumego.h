@@ -103,6 +103,7 @@ enum {
     GO_TS_NO_SHARE = 1u << 10, /* each threat tier searched afresh (tests: sharing changes no answer) */
     GO_TS_NO_PASSCUT = 1u << 11, /* the attacker may pass too (a pass it always loses: tests) */
     GO_TS_NO_KILLER = 1u << 12, /* no killer move first in df-pn (dfpn_game.killer) */
+    GO_TS_NO_CLASSES = 1u << 13, /* threat tiers asked best first, not each result class's easiest first */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

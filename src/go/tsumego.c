@@ -15,6 +15,7 @@
  * proof. */
 #include "yomi/go_tsumego.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +95,11 @@ typedef struct ts {
      * string beside them leave it not), and a static "alive" stands only as Benson's
      * or two single-point eyes (the eye-space solver's includes seki). */
     bool clean;
+    /* YOMI_TS_TRACE set: each search's plays and result go to stderr, named by
+     * phase, pass (0 distance generator, 1 every region point) and tier. */
+    bool trace;
+    int tr_pass, tr_tier;
+    const char *tr_phase; /* refute_moves's caller */
 } ts;
 #define TS_SCACHE_MIN 32768 /* static cache entries at least */
 #define TS_SC_HEAD 3 /* key, state word, answer */
@@ -389,6 +395,21 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
 
 static void ts_free(ts *s) { yomi_table_free(&s->sctab); }
 
+/* One line of YOMI_TS_TRACE: a search of `phase` (at first move m, or none)
+ * spent `nodes` plays for result r. */
+static void ts_trace(const ts *s, const char *phase, go_point m, uint64_t nodes, yomi_result r) {
+    if (!s->trace) return;
+    char v[8] = "-";
+    if (m != GO_NO_POINT) go_vertex_format(s->b, m, v, (int)sizeof v);
+    char t[2][4];
+    for (int c = 0; c < 2; c++) {
+        int k = s->thr[c ? GO_WHITE : GO_BLACK];
+        snprintf(t[c], sizeof t[c], k == TS_THR_INF ? "inf" : "%d", k);
+    }
+    fprintf(stderr, "ts pass %d tier %d %-8s %-5s threats B %s W %s plays %llu %s\n", s->tr_pass, s->tr_tier,
+            phase, v, t[0], t[1], (unsigned long long)nodes, go_tsumego_result_name(r));
+}
+
 /* ---- core dfpn adapter: the same game through dfpn_game callbacks ---- */
 
 static uint64_t cb_key(void *ctx) {
@@ -447,10 +468,12 @@ static int cb_generate(void *ctx, int *moves, int max) {
      * and the target is on the board (cb_evaluate: ended). Removing a lost move from
      * the attacker's list changes no value; an attacker with no other move loses, as
      * it would by passing. Not in the bent-four rule's game, where two passes start
-     * the confirmation instead. Nor where order_init is switched off; owl questions
-     * switch it off themselves (owl.c: their answers moved with the search's order). */
-    if (s->to_move == s->att && !s->att_pass && !(s->disable & (GO_TS_NO_PASSCUT | GO_TS_NO_ORDER_INIT)) &&
-        n > 0 && m[n - 1] == GO_PASS)
+     * the confirmation instead, nor in the clean-life question (prefer_clean_life),
+     * where two passes beside a seki win for the attacker. Nor where order_init is
+     * switched off; owl questions switch it off themselves (owl.c: their answers moved
+     * with the search's order). */
+    if (s->to_move == s->att && !s->att_pass && !s->clean &&
+        !(s->disable & (GO_TS_NO_PASSCUT | GO_TS_NO_ORDER_INIT)) && n > 0 && m[n - 1] == GO_PASS)
         n--;
     if (n > max) n = max;
     for (int i = 0; i < n; i++) moves[i] = m[i];
@@ -662,6 +685,7 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
     dfpn_result r;
     if (dfpn_solve(d, &g, s, &lim, &r) != 0) return -1;
     *used += r.nodes;
+    ts_trace(s, "tier", GO_NO_POINT, r.nodes, r.result);
     if (r.result == YOMI_UNKNOWN) {
         if (s->nbest == 0) {
             int bm[GO_TSUMEGO_MAX_PV];
@@ -689,6 +713,7 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
     int k = out_of_budget(s, all, *used) ? 0 : dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
     for (int j = 0; j < k; j++) {
         *used += mr[j].nodes;
+        ts_trace(s, "rootmove", mr[j].move, mr[j].nodes, mr[j].result);
         for (int i = 0; i < n; i++) {
             if (moves[i] != mr[j].move) continue;
             if (mr[j].result == YOMI_UNKNOWN)
@@ -771,6 +796,7 @@ static int xc_only_banned(ts *s, go_problem *p, dfpn *d, const go_point *ban, in
     s->nban = 0;
     if (rc != 0) return -1;
     *used += r.nodes;
+    ts_trace(s, "exchange", GO_NO_POINT, r.nodes, r.result);
     if (r.result == YOMI_UNKNOWN) return -1;
     return (r.result == YOMI_WIN) != (p->to_play == s->att);
 }
@@ -792,7 +818,9 @@ static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int
     remaining(s, all, used, &lim);
     if (!lim.max_nodes || lim.max_nodes > 200000) lim.max_nodes = 200000;
     dfpn_result r;
-    if (!target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0 && r.result != YOMI_UNKNOWN) {
+    bool ok = !target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0;
+    if (ok) ts_trace(s, "pv", m, r.nodes, r.result);
+    if (ok && r.result != YOMI_UNKNOWN) {
         int pvm[GO_TSUMEGO_MAX_PV];
         int k = dfpn_pv(d, &g, s, pvm, max - 1);
         for (int i = 0; i < k; i++) pv[n++] = pvm[i];
@@ -897,6 +925,7 @@ static void refute_moves(ts *s, go_problem *p, dfpn *d, const go_point *m, int n
             dfpn_result r;
             if (dfpn_solve(d, &g, s, &lim, &r) == 0) {
                 *used += r.nodes;
+                ts_trace(s, s->tr_phase, m[i], r.nodes, r.result);
                 /* r is for the opponent to move: it refutes m when it wins. */
                 if (r.result != YOMI_UNKNOWN) {
                     lost[i] = (r.result == YOMI_WIN) == (go_other(p->to_play) == s->att);
@@ -929,6 +958,7 @@ static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, co
     s->disable |= GO_TS_NO_DISTANCE;
     bool lost[TS_MAXM], open[TS_MAXM];
     int n = out->nmoves;
+    s->tr_phase = "verify";
     refute_moves(s, p, d, out->moves, n, lost, open, all, budget, used);
     /* In the win tier, the moves their share left undecided are asked once
      * more with three quarters of the plays left, when that is a larger
@@ -950,6 +980,7 @@ static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, co
     uint64_t more = check_budget(s, all, *used, 4, 1000000) * 3;
     if (k > 0 && out->result == YOMI_WIN && !out_of_budget(s, all, *used) && more / (uint64_t)k > per) {
         bool lost2[TS_MAXM];
+        s->tr_phase = "verify2";
         refute_moves(s, p, d, again, k, lost2, NULL, all, more, used);
         for (int j = 0; j < k; j++) lost[idx[j]] = lost2[j];
     }
@@ -1050,6 +1081,7 @@ static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, c
         jp_now = NULL;
         s->att_pass = false;
         *used += r.nodes + j->nodes;
+        ts_trace(s, "bentfour", m, r.nodes + j->nodes, r.result);
         s->thr[s->att] = ta;
         s->thr[s->def] = td;
     }
@@ -1097,6 +1129,7 @@ static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer
     for (int k = theirs + 1; k <= 3 && out->nmoves > 1; k++) {
         s->thr[opp] = k;
         bool lost[TS_MAXM];
+        s->tr_phase = "threats";
         refute_moves(s, p, d, out->moves, out->nmoves, lost, NULL, all, budget / 3, used);
         int nl = 0;
         for (int i = 0; i < out->nmoves; i++) nl += lost[i];
@@ -1120,6 +1153,7 @@ static void prefer_clean_life(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *
     unsigned saved = s->disable;
     s->disable |= GO_TS_NO_DISTANCE;
     s->clean = true;
+    s->tr_phase = "clean";
     bool lost[TS_MAXM], open[TS_MAXM];
     refute_moves(s, p, d, out->moves, n, lost, open, all, budget, used);
     s->clean = false;
@@ -1135,6 +1169,63 @@ static void prefer_clean_life(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *
     } else if (nclean > 0) {
         keep_moves(out, lost);
     }
+}
+
+/* The winners of tier t (wins[i] == 1 for moves[i]; first moves a limit left
+ * undecided counted) into out, with the answer checks of the pass; false when the
+ * full search refuted every winner (out then holds none). */
+typedef struct ts_tier {
+    int mine, theirs;
+    yomi_result res;
+} ts_tier;
+
+static bool finish_tier(ts *s, go_problem *p, dfpn *d, const go_tsumego_opts *o, const ts_tier *tier,
+                        bool full, const go_point *moves, const int *wins, int n, const go_point *pv, int npv,
+                        go_tsumego_answer *out, const yomi_limits *L, uint64_t *usedp) {
+    uint64_t used = *usedp;
+    take_wins(out, tier->res, moves, wins, n);
+    if (out->nmoves > 0) {
+        memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
+        out->npv = npv;
+        if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
+            uint64_t budget = check_budget(s, L, used, 3, 1000000);
+            verify_wins(s, p, d, out, L, budget, &used);
+            if (out->nmoves == 0) {
+                out->npv = 0;
+                *usedp = used;
+                return false;
+            }
+            if (out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+        if (o->seki && o->all_moves && p->live && tier->res == YOMI_WIN) {
+            uint64_t budget = check_budget(s, L, used, 3, 1000000);
+            prefer_clean_life(s, p, d, out, L, budget, &used);
+            if (out->npv && out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+        if (o->all_moves && tier->res == YOMI_KO_WIN && tier->theirs > 0 && tier->theirs < TS_THR_INF &&
+            out->nmoves > 1) {
+            uint64_t budget = check_budget(s, L, used, 3, 1000000);
+            prefer_more_threats(s, p, d, out, tier->theirs, L, budget, &used);
+            if (out->npv && out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+        if (o->bent_four_dead && !p->live && tier->res == YOMI_KO_WIN) {
+            uint64_t budget = check_budget(s, L, used, 3, 1000000);
+            apply_bent_four_rule(s, p, d, out, L, budget, &used);
+            if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+        if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
+            uint64_t budget = check_budget(s, L, used, 2, 2000000);
+            drop_exchanges(s, p, d, out, L, budget, &used);
+            if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        }
+    }
+    *usedp = used;
+    return true;
 }
 
 static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
@@ -1159,14 +1250,28 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
         return;
     }
     yomi_ctl_init(&s.ctl, &o->lim, "tsumego");
+    s.trace = getenv("YOMI_TS_TRACE") != NULL;
+    if (s.trace) {
+        /* The framed board, region points in lower case ('+' empty). */
+        for (int y = p->board->size - 1; y >= 0; y--) {
+            char row[GO_MAX_SIZE + 2];
+            int k = 0;
+            for (int x = 0; x < p->board->size; x++) {
+                go_point q = go_pt(x, y);
+                go_color c = go_at(p->board, q);
+                row[k++] = c == GO_BLACK ? (p->region[q] ? 'x' : 'X')
+                    : c == GO_WHITE      ? (p->region[q] ? 'o' : 'O')
+                                         : (p->region[q] ? '+' : '.');
+            }
+            row[k] = 0;
+            fprintf(stderr, "ts %2d %s\n", p->board->size - y, row);
+        }
+    }
     go_point moves[TS_MAXM];
     go_color me = p->to_play, opp = go_other(me);
     int wins[TS_MAXM];
     /* Tiers from the best result down: (my threats, the opponent's threats). */
-    struct {
-        int mine, theirs;
-        yomi_result res;
-    } tiers[6];
+    ts_tier tiers[6];
     int ntiers = 0;
     if (o->fixed_master) {
         tiers[0].mine = o->ko_master == me ? TS_THR_INF : 0;
@@ -1197,8 +1302,25 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     bool full = (o->disable & GO_TS_NO_DISTANCE) != 0;
     int tend = ntiers; /* tiers this pass asks: all, or the ones better than pass 0's */
     int found = -1; /* the tier whose winners the answer holds */
-again:
-    for (int t = 0; t < tend; t++) {
+again:;
+    /* One result class at a time (win, ko_win, ko_loss), each settled by its
+     * easiest tier when the pass asks all six: (0,0) for ko_win, (inf,0) for
+     * ko_loss. A loss there is a loss in the class's harder tiers (more threats
+     * never hurt a side), which are then skipped. A win settles the class: its
+     * winners are kept (the anchor) while the harder tiers, (0,1) and (1,0) then
+     * (2,0), ask with three quarters of the plays left for moves that need fewer
+     * threats; one that wins gives the answer as the best-first order did, one
+     * that loses, is cut short or sees every winner refuted leaves the anchor's
+     * winners, proved in the same class (before: a ko tier cut short left the
+     * answer unknown). Measured: see the commit of 2026-11-27. */
+    bool classes = tend == 6 && ntiers == 6 && !(o->disable & GO_TS_NO_CLASSES);
+    int t = 0, anchor = -1, an = 0, anpv = 0;
+    static _Thread_local go_point amoves[TS_MAXM];
+    static _Thread_local int awins[TS_MAXM];
+    go_point apv[GO_TSUMEGO_MAX_PV];
+    while (t < tend) {
+        s.tr_pass = full;
+        s.tr_tier = t;
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
         /* The first moves (not the pass) under this tier's threats and this
@@ -1211,57 +1333,89 @@ again:
         int nwin = 0;
         go_point pv[GO_TSUMEGO_MAX_PV];
         int npv = 0;
-        int r = d ? core_tier(&s, p, d, L, &used, moves, n, wins, o->all_moves, pv, &npv) : -1;
-        if (r < 0) break;
-        for (int i = 0; i < n; i++) nwin += wins[i] == 1;
-        take_wins(out, tiers[t].res, moves, wins, n);
-        if (nwin > 0) {
-            memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
-            out->npv = npv;
-            if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
-                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
-                verify_wins(&s, p, d, out, L, budget, &used);
-                if (out->nmoves == 0) {
-                    /* Every winner refuted: the next tier; a loss at the
-                     * end goes to the full search. */
-                    out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
-                    out->npv = 0;
-                    continue;
-                }
-                if (out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+        /* An anchor's question is for the class only: its first moves are asked
+         * (afresh, the proofs kept) only when its winners become the answer. */
+        bool anchor_q = classes && anchor < 0 && (t == 2 || t == 5);
+        /* A harder tier leaves a quarter of the plays (and time) left for the
+         * anchor's first moves and checks, should it not win. */
+        const yomi_limits *TL = L;
+        yomi_limits most;
+        if (anchor >= 0) {
+            most = *L;
+            if (L->max_nodes)
+                most.max_nodes = used + (L->max_nodes > used ? (L->max_nodes - used) / 4 * 3 : 0);
+            if (L->max_seconds > 0) {
+                double now = yomi_ctl_elapsed(&s.ctl);
+                most.max_seconds = now + (L->max_seconds > now ? (L->max_seconds - now) * 0.75 : 0);
             }
-            if (o->seki && o->all_moves && p->live && tiers[t].res == YOMI_WIN) {
-                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
-                prefer_clean_life(&s, p, d, out, L, budget, &used);
-                if (out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
-            }
-            if (o->all_moves && tiers[t].res == YOMI_KO_WIN && tiers[t].theirs > 0 &&
-                tiers[t].theirs < TS_THR_INF && out->nmoves > 1) {
-                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
-                prefer_more_threats(&s, p, d, out, tiers[t].theirs, L, budget, &used);
-                if (out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
-            }
-            if (o->bent_four_dead && !p->live && tiers[t].res == YOMI_KO_WIN) {
-                uint64_t budget = check_budget(&s, L, used, 3, 1000000);
-                apply_bent_four_rule(&s, p, d, out, L, budget, &used);
-                if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
-            }
-            if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
-                uint64_t budget = check_budget(&s, L, used, 2, 2000000);
-                drop_exchanges(&s, p, d, out, L, budget, &used);
-                if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
-                    out->npv = pv_after(&s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
-            }
-            found = t;
-            break;
+            TL = &most;
         }
-        if (r == 1) break; /* the root wins only by passing: no first move to show */
-        if (t == ntiers - 1) out->result = YOMI_LOSS;
-        continue;
+        int r = d ? core_tier(&s, p, d, TL, &used, moves, n, wins, o->all_moves && !anchor_q, pv, &npv) : -1;
+        if (r >= 0)
+            for (int i = 0; i < n; i++) nwin += wins[i] == 1;
+        if (anchor_q && nwin > 0) {
+            anchor = t;
+            an = n;
+            anpv = npv;
+            memcpy(amoves, moves, sizeof(go_point) * (size_t)n);
+            memcpy(awins, wins, sizeof(int) * (size_t)n);
+            memcpy(apv, pv, sizeof(go_point) * (size_t)npv);
+            t = t == 2 ? 1 : 3;
+            continue;
+        }
+        if (anchor >= 0) {
+            if (nwin > 0 &&
+                finish_tier(&s, p, d, o, &tiers[t], full, moves, wins, n, pv, npv, out, L, &used)) {
+                found = t;
+                break;
+            }
+            out->result = YOMI_UNKNOWN;
+            if (t == 3 && (r == 0 || nwin > 0)) { /* lost or refuted in (1,0): (2,0) next */
+                t = 4;
+                continue;
+            }
+            /* The anchor's winners. */
+            t = anchor;
+            anchor = -1;
+            s.tr_tier = t;
+            s.thr[me] = tiers[t].mine;
+            s.thr[opp] = tiers[t].theirs;
+            if (o->all_moves) {
+                n = gen_moves(&s, me, moves) - 1;
+                for (int i = 0; i < n; i++) wins[i] = -1;
+                npv = 0;
+                if (core_tier(&s, p, d, L, &used, moves, n, wins, true, pv, &npv) == 1) {
+                    an = n;
+                    anpv = npv;
+                    memcpy(amoves, moves, sizeof(go_point) * (size_t)n);
+                    memcpy(awins, wins, sizeof(int) * (size_t)n);
+                    memcpy(apv, pv, sizeof(go_point) * (size_t)npv);
+                }
+            }
+            if (finish_tier(&s, p, d, o, &tiers[t], full, amoves, awins, an, apv, anpv, out, L, &used)) {
+                found = t;
+                break;
+            }
+            /* Every winner refuted: a loss in the whole class. */
+            out->result = t == 5 ? YOMI_LOSS : YOMI_UNKNOWN;
+            t = t == 2 ? 5 : tend;
+            continue;
+        }
+        if (r < 0) break;
+        if (nwin > 0) {
+            if (finish_tier(&s, p, d, o, &tiers[t], full, moves, wins, n, pv, npv, out, L, &used)) {
+                found = t;
+                break;
+            }
+            /* Every winner refuted: the next tier; a loss at the end goes to the
+             * full search. */
+            out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
+        } else {
+            take_wins(out, tiers[t].res, moves, wins, n);
+            if (r == 1) break; /* the root wins only by passing: no first move to show */
+            if (t == ntiers - 1 || (classes && t == 5)) out->result = YOMI_LOSS;
+        }
+        t = !classes ? t + 1 : t == 0 ? 2 : t == 2 ? 5 : tend;
     }
     /* Pass 0 won only in a lower tier: the full search asks the better ones. */
     bool better = ntiers > 1 && found > 0 && out->nmoves > 0;
