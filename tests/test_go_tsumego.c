@@ -76,13 +76,14 @@ static void test_brute_force(void) {
     CHECK_MSG(compared == max, "only %d random positions compared", compared);
 }
 
-/* ---- Threat tiers sharing proofs ----
- * The tiers' shared results (dfpn_keep, dominance lookups) change no answer: random
- * small positions, every threat tier, all first moves, with and without the sharing
- * (GO_TS_NO_SHARE), the same result and the same winning first moves. */
-static void test_tier_share(void) {
-    uint64_t st = 0x7135ULL;
-    int compared = 0, ko = 0, tries = 0, max = t_sanitized() ? 40 : 300;
+/* Random small problems solved with a technique on and off (GO_TS_NO_... bit
+ * `off`), all first moves: the same result and the same winning first moves
+ * whenever both answers are complete (`complete`: no first move left undecided
+ * either), `max` such problems, some of them ko answers. */
+static void same_answers(const char *what, uint64_t seed, int max, uint64_t nodes, unsigned off,
+                         bool complete) {
+    uint64_t st = seed;
+    int compared = 0, ko = 0, tries = 0;
     go_board *b = go_board_new(5);
     while (compared < max && tries < 200000) {
         tries++;
@@ -95,19 +96,20 @@ static void test_tier_share(void) {
             go_tsumego_opts o;
             memset(&o, 0, sizeof o);
             o.all_moves = true;
-            o.disable = GO_TS_NO_DISTANCE | (k ? GO_TS_NO_SHARE : 0);
+            o.disable = GO_TS_NO_DISTANCE | (k ? off : 0);
             o.lim.hash_mb = 4;
-            o.lim.max_nodes = 200000;
+            o.lim.max_nodes = nodes;
             go_tsumego_solve(p, &o, &a[k]);
         }
-        if (a[0].result != YOMI_UNKNOWN && a[1].result != YOMI_UNKNOWN) {
+        if (a[0].result != YOMI_UNKNOWN && a[1].result != YOMI_UNKNOWN &&
+            (!complete || (!a[0].nunknown && !a[1].nunknown))) {
             bool same = a[0].result == a[1].result && a[0].nmoves == a[1].nmoves;
             for (int i = 0; same && i < a[0].nmoves; i++) {
                 bool f = false;
                 for (int j = 0; j < a[1].nmoves; j++) f |= a[0].moves[i] == a[1].moves[j];
                 same = f;
             }
-            CHECK_MSG(same, "tiers shared: %s with %d moves, apart: %s with %d (target %s)",
+            CHECK_MSG(same, "%s on: %s with %d moves, off: %s with %d (target %s)", what,
                       go_tsumego_result_name(a[0].result), a[0].nmoves, go_tsumego_result_name(a[1].result),
                       a[1].nmoves, tv);
             if (!same) go_board_print(p->board, stderr);
@@ -117,55 +119,23 @@ static void test_tier_share(void) {
         go_problem_free(p);
     }
     go_board_free(b);
-    fprintf(stderr, "tier sharing: %d positions compared, %d ko answers (%d drawn)\n", compared, ko, tries);
-    CHECK_MSG(compared == max && ko > 0, "only %d positions compared, %d ko answers", compared, ko);
+    fprintf(stderr, "%s: %d positions compared, %d ko answers (%d drawn)\n", what, compared, ko, tries);
+    CHECK_MSG(compared == max && ko > 0, "%s: only %d positions compared, %d ko answers", what, compared, ko);
+}
+
+/* ---- Threat tiers sharing proofs ----
+ * The tiers' shared results (dfpn_keep, dominance lookups) change no answer
+ * (GO_TS_NO_SHARE off), every threat tier asked. */
+static void test_tier_share(void) {
+    same_answers("tier sharing", 0x7135ULL, t_sanitized() ? 40 : 300, 200000, GO_TS_NO_SHARE, false);
 }
 
 /* ---- Result classes settled by their easiest tier ----
  * Asking (0,0) before (0,1) and (inf,0) before (1,0) and (2,0), with the harder
- * tiers skipped after a loss (monotonicity), changes no complete answer: random
- * small positions, all first moves, against the best-first order
- * (GO_TS_NO_CLASSES), the same result and the same winning first moves when
- * neither answer left a move undecided. */
+ * tiers skipped after a loss (monotonicity), changes no complete answer against
+ * the best-first order (GO_TS_NO_CLASSES). */
 static void test_classes(void) {
-    uint64_t st = 0x5eedc1a55ULL;
-    int compared = 0, ko = 0, tries = 0, max = t_sanitized() ? 20 : 120;
-    go_board *b = go_board_new(5);
-    while (compared < max && tries < 200000) {
-        tries++;
-        char tv[8];
-        go_color to_play;
-        go_problem *p = ld_random_problem(b, &st, 8, &to_play, tv);
-        if (!p) continue;
-        go_tsumego_answer a[2];
-        for (int k = 0; k < 2; k++) {
-            go_tsumego_opts o;
-            memset(&o, 0, sizeof o);
-            o.all_moves = true;
-            o.disable = GO_TS_NO_DISTANCE | (k ? GO_TS_NO_CLASSES : 0);
-            o.lim.hash_mb = 4;
-            o.lim.max_nodes = 400000;
-            go_tsumego_solve(p, &o, &a[k]);
-        }
-        if (a[0].result != YOMI_UNKNOWN && a[1].result != YOMI_UNKNOWN && !a[0].nunknown && !a[1].nunknown) {
-            bool same = a[0].result == a[1].result && a[0].nmoves == a[1].nmoves;
-            for (int i = 0; same && i < a[0].nmoves; i++) {
-                bool f = false;
-                for (int j = 0; j < a[1].nmoves; j++) f |= a[0].moves[i] == a[1].moves[j];
-                same = f;
-            }
-            CHECK_MSG(same, "classes first: %s with %d moves, best first: %s with %d (target %s)",
-                      go_tsumego_result_name(a[0].result), a[0].nmoves, go_tsumego_result_name(a[1].result),
-                      a[1].nmoves, tv);
-            if (!same) go_board_print(p->board, stderr);
-            compared++;
-            ko += a[1].result == YOMI_KO_WIN || a[1].result == YOMI_KO_LOSS;
-        }
-        go_problem_free(p);
-    }
-    go_board_free(b);
-    fprintf(stderr, "classes first: %d positions compared, %d ko answers (%d drawn)\n", compared, ko, tries);
-    CHECK_MSG(compared == max && ko > 0, "only %d positions compared, %d ko answers", compared, ko);
+    same_answers("classes first", 0x5eedc1a55ULL, t_sanitized() ? 20 : 120, 400000, GO_TS_NO_CLASSES, true);
 }
 
 /* ---- Cho Chikun elementary ---- */
