@@ -92,6 +92,7 @@ int main(int argc, char **argv) {
         {"-share(tiers)", GO_TS_NO_SHARE, false},
         {"-passcut", GO_TS_NO_PASSCUT, false},
         {"-killer", GO_TS_NO_KILLER, false},
+        {"-classes(ko tiers)", GO_TS_NO_CLASSES, false},
         {"+blocking(prune on)", 0, true},
     };
     enum { NV = sizeof variants / sizeof variants[0] };
