@@ -2,13 +2,15 @@
  * legal move of a problem's region and passes, with the solver's rules in the
  * game without ko threats (capture wins for the attacker; two passes in a row or
  * a repetition on the line win for the defender; simple ko). Small problems only
- * (a node cap says when it gave up). */
+ * (a node cap says when it gave up). With `clean`, seki is a loss for the defender:
+ * two passes win for it only when the target is unconditionally alive (Benson). */
 #ifndef YOMI_GO_LD_BRUTE_H
 #define YOMI_GO_LD_BRUTE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "go/eyes.h"
 #include "go/problem.h"
 #include "yomi/go_tsumego.h"
 
@@ -20,6 +22,7 @@ typedef struct ld_bf {
     uint64_t path[256];
     int depth;
     uint64_t nodes, max_nodes;
+    bool clean;
 } ld_bf;
 
 static inline uint64_t ld_bf_key(const ld_bf *s, go_color to_move, bool last_pass) {
@@ -40,7 +43,7 @@ static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
         if (m != GO_PASS && (!s->region[m] || go_board_at(s->b, m) != GO_EMPTY)) continue;
         int r;
         if (m == GO_PASS && last_pass) {
-            r = 0;
+            r = s->clean && !go_benson_alive(s->b, s->target);
         } else {
             if (go_board_play(s->b, c, m) != GO_OK) continue;
             if (go_board_at(s->b, s->target) != s->def) {
@@ -67,9 +70,10 @@ static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
 /* The winning first moves (passes excluded) of `to_play` in p, marked in win[];
  * returns how many, or -1 when the brute force passed max_nodes (too big).
  * *nodes (may be NULL) gets the positions it visited. */
-static inline int ld_bf_first_moves(go_problem *p, go_color to_play, uint64_t max_nodes, bool *win,
-                                    uint64_t *nodes) {
-    ld_bf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker), {0}, 0, 0, max_nodes};
+static inline int ld_bf_first_moves(go_problem *p, go_color to_play, uint64_t max_nodes, bool clean,
+                                    bool *win, uint64_t *nodes) {
+    ld_bf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker),
+               {0},      0,         0,         max_nodes,   clean};
     int n = 0;
     GO_FOR_POINTS(p->board, m) {
         win[m] = false;

@@ -322,7 +322,7 @@ static void test_ko_tiers(void) {
         go_problem *p = ld_random_problem(b, &krng, 7, &to_play, tv);
         if (!p) continue;
         bool win[GO_MAX_POINTS];
-        int nwin = ld_bf_first_moves(p, to_play, 2000000, win, NULL);
+        int nwin = ld_bf_first_moves(p, to_play, 2000000, false, win, NULL);
         if (nwin < 0) {
             go_problem_free(p);
             continue;

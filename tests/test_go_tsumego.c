@@ -38,7 +38,7 @@ static void test_brute_force(void) {
         /* Brute force: winning first moves of the side to play (passes excluded). */
         bool bf_win[GO_MAX_POINTS];
         uint64_t bf_nodes = 0;
-        int bf_n = ld_bf_first_moves(p, to_play, 3000000, bf_win, &bf_nodes);
+        int bf_n = ld_bf_first_moves(p, to_play, 3000000, false, bf_win, &bf_nodes);
         if (bf_n < 0) { /* too big for the brute force: draw another */
             go_problem_free(p);
             continue;
@@ -74,6 +74,66 @@ static void test_brute_force(void) {
     fprintf(stderr, "brute force: %d positions compared (%llu brute-force nodes, %d drawn)\n", compared,
             (unsigned long long)total, tries);
     CHECK_MSG(compared == max, "only %d random positions compared", compared);
+}
+
+/* ---- Seki apart from clean life (go_tsumego_opts.seki) ----
+ * Random small problems with the defender to play, against the brute force asked
+ * twice: with the solver's game, and with seki a loss for the defender (two passes
+ * win for it only with the target Benson-alive). When some move lives cleanly the
+ * answer is `win` with exactly those moves (exchanges included); when every winner
+ * reaches only seki it is `seki` with all of them; no winner: `loss`. */
+static void test_clean_life(void) {
+    uint64_t st = 0xc1ea9ULL;
+    int compared = 0, seki_only = 0, dropped = 0, tries = 0, max = t_sanitized() ? 15 : 60;
+    go_board *b = go_board_new(5);
+    while (compared < max && tries < 400000) {
+        tries++;
+        char tv[8];
+        go_color to_play;
+        go_problem *p = ld_random_problem(b, &st, 6, &to_play, tv);
+        if (!p) continue;
+        if (to_play == p->attacker) {
+            go_problem_free(p);
+            continue;
+        }
+        bool any[GO_MAX_POINTS], clean[GO_MAX_POINTS];
+        int n_any = ld_bf_first_moves(p, to_play, 3000000, false, any, NULL);
+        int n_clean = n_any < 0 ? -1 : ld_bf_first_moves(p, to_play, 3000000, true, clean, NULL);
+        if (n_clean < 0) {
+            go_problem_free(p);
+            continue;
+        }
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.seki = true;
+        o.fixed_master = true;
+        o.ko_master = GO_EMPTY;
+        o.disable = GO_TS_NO_DISTANCE;
+        o.lim.hash_mb = 4;
+        go_tsumego_answer a;
+        go_tsumego_solve(p, &o, &a);
+        const bool *want = n_clean ? clean : any;
+        int n_want = n_clean ? n_clean : n_any;
+        yomi_result r = !n_any ? YOMI_LOSS : n_clean ? YOMI_WIN : YOMI_SEKI;
+        bool same = a.result == r && a.nmoves + a.nexchange == n_want;
+        for (int i = 0; i < a.nmoves; i++) same &= want[a.moves[i]];
+        for (int i = 0; i < a.nexchange; i++) same &= want[a.exchange[i]];
+        CHECK_MSG(same,
+                  "clean life: brute force %d winners, %d clean; yomi %s with %d (+%d exchanges) (target %s)",
+                  n_any, n_clean, go_tsumego_result_name(a.result), a.nmoves, a.nexchange, tv);
+        if (!same) go_board_print(p->board, stderr);
+        compared++;
+        seki_only += n_any && !n_clean;
+        dropped += n_clean && n_clean < n_any;
+        go_problem_free(p);
+    }
+    go_board_free(b);
+    fprintf(stderr,
+            "clean life: %d positions compared, %d seki only, %d with seki moves dropped (%d drawn)\n",
+            compared, seki_only, dropped, tries);
+    CHECK_MSG(compared == max && seki_only + dropped > 0, "clean life: %d compared, %d seki only, %d dropped",
+              compared, seki_only, dropped);
 }
 
 /* Random small problems solved with a technique on and off (GO_TS_NO_... bit
@@ -305,6 +365,7 @@ int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     test_bad_input();
     test_brute_force();
+    test_clean_life();
     test_tier_share();
     test_classes();
     test_symmetry(data);
