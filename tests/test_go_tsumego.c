@@ -25,6 +25,15 @@
 
 static uint64_t rng_state = 0x1234567ULL;
 
+/* The answer's winning first moves, forcing exchanges (winners kept apart from
+ * moves[]) included, are exactly the n marked in win[]. */
+static bool winners_are(const go_tsumego_answer *a, const bool *win, int n) {
+    bool same = a->nmoves + a->nexchange == n;
+    for (int i = 0; i < a->nmoves; i++) same &= win[a->moves[i]];
+    for (int i = 0; i < a->nexchange; i++) same &= win[a->exchange[i]];
+    return same;
+}
+
 static void test_brute_force(void) {
     int compared = 0, tries = 0, max = t_sanitized() ? 15 : 60;
     uint64_t total = 0;
@@ -56,10 +65,7 @@ static void test_brute_force(void) {
             o.lim.hash_mb = 4;
             go_tsumego_answer a;
             go_tsumego_solve(p, &o, &a);
-            /* Forcing exchanges are winners kept apart from moves[]. */
-            bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && a.nmoves + a.nexchange == bf_n;
-            for (int i = 0; i < a.nmoves; i++) same &= bf_win[a.moves[i]];
-            for (int i = 0; i < a.nexchange; i++) same &= bf_win[a.exchange[i]];
+            bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && winners_are(&a, bf_win, bf_n);
             CHECK_MSG(same,
                       "brute force: %d winning moves, yomi %s with %d (target %s, %s to play, without 0x%x)",
                       bf_n, go_tsumego_result_name(a.result), a.nmoves, tv,
@@ -116,9 +122,7 @@ static void test_clean_life(void) {
         const bool *want = n_clean ? clean : any;
         int n_want = n_clean ? n_clean : n_any;
         yomi_result r = !n_any ? YOMI_LOSS : n_clean ? YOMI_WIN : YOMI_SEKI;
-        bool same = a.result == r && a.nmoves + a.nexchange == n_want;
-        for (int i = 0; i < a.nmoves; i++) same &= want[a.moves[i]];
-        for (int i = 0; i < a.nexchange; i++) same &= want[a.exchange[i]];
+        bool same = a.result == r && winners_are(&a, want, n_want);
         CHECK_MSG(same,
                   "clean life: brute force %d winners, %d clean; yomi %s with %d (+%d exchanges) (target %s)",
                   n_any, n_clean, go_tsumego_result_name(a.result), a.nmoves, a.nexchange, tv);
