@@ -224,6 +224,13 @@ has_re "check: an exchange answered in place is dropped" "^problems: 2  correct:
 OUT=$("$Y" go check "$E/Prob0120.json" --max-nodes 1000000 --quiet 2>&1)
 has_re "check: a kill keeps the moves that kill the other strings too" "^problems: 1  correct: 1 \(100.0%\)"
 
+# Cho elementary #492 (the book's answer: B18, Black to live by capturing White's
+# A17-F17): Black's B16-F16 is a wall along the area's lower side; a frame of White
+# stones below it captured the wall and let White's string out at A16-A15 (a proved
+# loss). The wall keeps its outside liberties, and B18 wins.
+OUT=$("$Y" go check "$E/Prob0492.json" --max-nodes 2000000 --quiet 2>&1)
+has_re "check: an outer wall keeps its liberties" "^problems: 1  correct: 1 \(100.0%\)"
+
 # A tree whose win needs the side to move as ko master is a "ko", neither correct nor
 # wrong (tsumego.js's harness asks again with that side as ko master). Worked by hand:
 # White B5 A4 B4 C4 to live with A5 and C5 empty, Black D4 E4 E5 and row 3 (two eyes

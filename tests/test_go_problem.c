@@ -24,6 +24,9 @@
  *    liberties of a short attacker string (a defender stone played on such a
  *    liberty must be capturable), and a defender string with at most two
  *    liberties next to such a liberty, with its liberties.
+ *  - An outer wall (Cho elementary #492): a defender string with three or
+ *    more stones along the area's open side keeps its outside liberties in
+ *    the frame, ringed by defender stones, and is not the target.
  *  - The ko tiers with a short distance bound against a no-threat minimax on
  *    random small enclosed positions: win or ko_win (with moves the minimax
  *    proves) exactly when the side to play wins without threats. */
@@ -300,6 +303,56 @@ static void test_enclosed_region_short_defender(void) {
     go_board_free(b);
 }
 
+static void test_outer_wall(void) {
+    /* Cho elementary #492 (Black to live; the book's answer B18 captures White's
+     * string A17-F17):
+     *     A B C D E F G H J
+     * 19  . O . . . . X . .     Black's B16-F16 lies along the area's lower
+     * 18  X . X X O O X . O     side, five stones against the outside: a wall
+     * 17  O O O O O O X . O     facing the open board. The frame leaves its
+     * 16  . X X X X X O O .     outside liberties B15-F15 empty and puts Black
+     *                           on A15 and G15, so White's string cannot reach
+     * around the wall (with White there, A16-A15 joined the frame and the wall
+     * was captured); the target is not the wall. With the wall two stones long
+     * (D16-F16 removed) it is not a wall: the frame is the attacker's as before. */
+    static const char *const white[] = {"B19", "E18", "F18", "J18", "A17", "B17", "C17",
+                                        "D17", "E17", "F17", "J17", "G16", "H16"};
+    static const char *const top[] = {"G19", "A18", "C18", "D18", "G18", "G17", "B16", "C16"};
+    static const char *const wall[] = {"D16", "E16", "F16"};
+    for (int full = 1; full >= 0; full--) {
+        go_board *b = go_board_new(19);
+        put_stones(b, white, sizeof white / sizeof *white, GO_WHITE);
+        put_stones(b, top, sizeof top / sizeof *top, GO_BLACK);
+        if (full) put_stones(b, wall, sizeof wall / sizeof *wall, GO_BLACK);
+        yomi_error err;
+        go_problem *p = go_problem_from_board(b, GO_BLACK, NULL, &err);
+        CHECK_MSG(p != NULL, "#492: %s", err.msg);
+        if (!p) {
+            go_board_free(b);
+            continue;
+        }
+        const go_board *f = p->board;
+        CHECK_MSG(p->framed && go_at(f, p->target) == GO_BLACK, "#492: framed, a black target");
+        if (full) {
+            CHECK_MSG(go_string_id(f, p->target) != go_string_id(f, V(f, "B16")),
+                      "#492: the wall is not the target");
+            static const char *const libs[] = {"B15", "C15", "D15", "E15", "F15"};
+            for (size_t k = 0; k < sizeof libs / sizeof *libs; k++)
+                CHECK_MSG(!p->region[V(f, libs[k])] && go_at(f, V(f, libs[k])) == GO_EMPTY,
+                          "#492: the wall's outside liberty %s stays empty", libs[k]);
+            CHECK_MSG(go_at(f, V(f, "A15")) == GO_BLACK && go_at(f, V(f, "G15")) == GO_BLACK,
+                      "#492: A15 and G15 are Black's");
+            CHECK_MSG(go_at(f, V(f, "B14")) == GO_BLACK && go_at(f, V(f, "A14")) == GO_WHITE,
+                      "#492: Black's frame surrounds the liberties only");
+        } else {
+            CHECK_MSG(go_at(f, V(f, "B15")) == GO_WHITE && go_at(f, V(f, "A15")) == GO_WHITE,
+                      "two stones on the side: no wall, the frame is White's");
+        }
+        go_problem_free(p);
+        go_board_free(b);
+    }
+}
+
 /* ---- The ko tiers against a brute force ----
  *
  * A plain minimax with the search's rules in the no-threat game (capture wins
@@ -361,6 +414,7 @@ int main(int argc, char **argv) {
     test_bent_four(data);
     test_enclosed_region();
     test_enclosed_region_short_defender();
+    test_outer_wall();
     test_ko_tiers();
     test_one_deadline(data);
     return t_summary("test_go_problem");

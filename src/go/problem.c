@@ -360,14 +360,39 @@ static void flood_region(const go_board *b, go_point target, bool *region) {
     }
 }
 
-/* Largest defender string in the region, the deepest on ties. */
-static go_point pick_target(const go_board *b, const bool *region, go_color def) {
+/* Defender strings lying along an open side of the region, three stones or
+ * more against the outside: walls facing the open board (elementary #492: the
+ * black wall B16-F16 under White's string). On the board their outside
+ * liberties are many; a frame of attacker stones there would capture the wall
+ * and let the inside attacker string out along it. Marks their stones. */
+static void outer_walls(const go_board *b, const bool *region, go_color def, bool *wall) {
+    memset(wall, 0, sizeof(bool) * GO_MAX_POINTS);
+    GO_FOR_POINTS(b, p) {
+        if (!region[p] || go_board_at(b, p) != def || go_string_id(b, p) != p) continue;
+        go_point st[GO_MAX_POINTS];
+        int ns = go_string_stones(b, p, st, GO_MAX_POINTS), edge = 0;
+        for (int k = 0; k < ns; k++) {
+            bool out = false;
+            GO_FOR_NEIGHBORS(st[k], n) {
+                if (go_board_on(b, n) && !region[n]) out = true;
+            }
+            edge += out;
+        }
+        if (edge < 3) continue;
+        for (int k = 0; k < ns; k++) wall[st[k]] = true;
+    }
+}
+
+/* Largest defender string in the region, the deepest on ties; not an outer
+ * wall while another string is left. */
+static go_point pick_target(const go_board *b, const bool *region, go_color def, const bool *wall) {
     int dist[GO_MAX_POINTS];
     frontier_distance(b, region, dist);
     go_point best = GO_NO_POINT;
     int best_size = 0, best_depth = -1;
     GO_FOR_POINTS(b, p) {
         if (!region[p] || go_board_at(b, p) != def || go_string_id(b, p) != p) continue;
+        if (wall && wall[p]) continue;
         go_point st[GO_MAX_POINTS];
         int ns = go_string_stones(b, p, st, GO_MAX_POINTS), depth = 0;
         for (int k = 0; k < ns; k++)
@@ -382,8 +407,11 @@ static go_point pick_target(const go_board *b, const bool *region, go_color def)
 }
 
 /* Fills everything outside the region with the attacker's stones, leaving
- * isolated eyes at least two lines away from the region. */
-static bool add_frame(go_board *b, const bool *region, go_color att) {
+ * isolated eyes at least two lines away from the region. Beside an outer wall
+ * (wall, or NULL) the outside points next to it stay empty, liberties that
+ * nobody plays (the search keeps to the region), and the outside points next
+ * to those are the defender's stones, so the attacker cannot reach around. */
+static bool add_frame(go_board *b, const bool *region, go_color att, const bool *wall) {
     int n = go_board_size(b);
     bool any = false;
     GO_FOR_POINTS(b, p) {
@@ -401,9 +429,34 @@ static bool add_frame(go_board *b, const bool *region, go_color att) {
             }
         eye[p] = !near;
     }
+    /* 1: a liberty of an outer wall, 2: a defender stone around those. */
+    char side[GO_MAX_POINTS] = {0};
+    if (wall) {
+        GO_FOR_POINTS(b, p) {
+            if (!wall[p]) continue;
+            GO_FOR_NEIGHBORS(p, q) {
+                if (go_board_on(b, q) && !region[q]) side[q] = 1;
+            }
+        }
+        GO_FOR_POINTS(b, p) {
+            if (side[p] != 1) continue;
+            GO_FOR_NEIGHBORS(p, q) {
+                if (go_board_on(b, q) && !region[q] && !side[q]) side[q] = 2;
+            }
+        }
+        /* An attacker's eye beside the defender's stones would be a shared
+         * liberty, not an eye. */
+        GO_FOR_POINTS(b, p) {
+            if (side[p] != 2) continue;
+            GO_FOR_NEIGHBORS(p, q) {
+                if (go_board_on(b, q)) eye[q] = false;
+            }
+        }
+    }
     GO_FOR_POINTS(b, p) {
-        if (region[p] || eye[p]) continue;
-        go_board_setup(b, p, att); /* a point that would leave no liberty stays empty */
+        if (region[p] || eye[p] || side[p] == 1) continue;
+        /* a point that would leave no liberty stays empty */
+        go_board_setup(b, p, side[p] == 2 ? go_other(att) : att);
     }
     return true;
 }
@@ -461,12 +514,19 @@ static bool problem_setup(go_problem *p, const go_problem_hints *h, go_point ma,
         }
         go_color def =
             target != GO_NO_POINT ? go_board_at(b, target) : go_problem_guess_defender(b, p->region);
-        if (target == GO_NO_POINT) target = pick_target(b, p->region, def);
+        bool wall[GO_MAX_POINTS];
+        outer_walls(b, p->region, def, wall);
+        if (target == GO_NO_POINT) target = pick_target(b, p->region, def, wall);
+        if (target == GO_NO_POINT) target = pick_target(b, p->region, def, NULL);
         if (target == GO_NO_POINT) {
             yomi_fail(err, 0, 0, "cannot find the group in danger: give --target VERTEX");
             return false;
         }
-        p->framed = add_frame(p->board, p->region, go_other(def));
+        /* The target is never a wall: its outside stays the attacker's. */
+        go_point tst[GO_MAX_POINTS];
+        int nt = go_string_stones(b, target, tst, GO_MAX_POINTS);
+        for (int k = 0; k < nt; k++) wall[tst[k]] = false;
+        p->framed = add_frame(p->board, p->region, go_other(def), wall);
         if (!p->framed) {
             /* The problem fills the board: it is enclosed as it is. */
         }
