@@ -291,6 +291,8 @@ LEAN=$(verdicts "$OUT")
 has_re "walk: every tree" "^problems: 14  correct: "
 OUT=$("$Y" go check "$T/walk" --max-nodes 300000 --full-walk 2>&1)
 expect "walk: the default walk's verdicts are the full walk's" "$(verdicts "$OUT")" "$LEAN"
+OUT=$("$Y" go check "$T/walk" --max-nodes 300000 --without keep 2>&1)
+expect "walk: the same verdicts without kept proofs" "$(verdicts "$OUT")" "$LEAN"
 
 # Bad input.
 OUT=$("$Y" go solve "$T/none.json" 2>&1)

@@ -32,7 +32,7 @@ static void usage(FILE *o, int check) {
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange,orderinit,share,passcut,killer,\n"
-            "                       classes\n"
+            "                       classes,keep\n"
             "  --distance D         distance generator bound (default 4)\n"
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
@@ -280,6 +280,7 @@ typedef struct walk {
     go_color side; /* the side whose answers the tree gives */
     bool right_mode; /* the tree marks correct lines with RIGHT: the others are wrong */
     bool lean; /* below the root, the one question per tree move first (not --full-walk) */
+    go_tsumego_keep *keep; /* the lean questions' proofs, kept from one to the next */
     go_color line_c[WALK_MAX_DEPTH];
     go_point line_m[WALK_MAX_DEPTH];
     int depth;
@@ -381,6 +382,7 @@ static void ask(walk *w, go_color to_move, bool lean, go_tsumego_answer *a) {
         o.fixed_master = true;
         o.ko_master = GO_EMPTY;
     }
+    if (lean) o.keep = w->keep; /* one game for every lean question of the tree */
     p->to_play = to_move;
     p->live = to_move != p->attacker;
     go_tsumego_solve(p, &o, a);
@@ -814,7 +816,8 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                          {"blocking", GO_TS_NO_BLOCKING}, {"verify", GO_TS_NO_VERIFY},
                          {"exchange", GO_TS_NO_EXCHANGE}, {"orderinit", GO_TS_NO_ORDER_INIT},
                          {"share", GO_TS_NO_SHARE},       {"passcut", GO_TS_NO_PASSCUT},
-                         {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES}};
+                         {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES},
+                         {"keep", GO_TS_NO_KEEP}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -824,7 +827,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 if (!bit) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, orderinit, share, passcut, killer, classes; not '%s'\n",
+                            "exchange, orderinit, share, passcut, killer, classes, keep; not '%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
                 }
@@ -876,7 +879,10 @@ static void check_tree(const char *file, go_problem *p, const opts *o, tally *t)
     w.ts = &o->ts;
     w.size = p->size;
     w.lean = !o->full_walk;
+    /* Without the memory the questions start afresh, as before. */
+    if (w.lean) w.keep = go_tsumego_keep_new(o->ts.lim.hash_mb);
     walk_tree(&w);
+    go_tsumego_keep_free(w.keep);
     t->total += w.seconds;
     if (w.seconds > t->worst) t->worst = w.seconds;
     t->nodes += w.nodes;
