@@ -266,9 +266,13 @@ static int print_svg(const char *dir, char **files, int i, const go_problem *p, 
  * and no ko threats for either side (the win class above: win or ko_win is a win
  * of that game, ko_loss and loss are not; a given --ko-master replaces it). When
  * a tree move wins so, the node passes with those moves walked on, as the full
- * answer would have it; a leaf asks the side to move the same question. Only a
- * node where none does (a ko, a wrong or an undecided node) is solved in full as
- * above, for its verdict and its message. The root always is. */
+ * answer would have it; a leaf asks the side to move the same question. In a tree
+ * already a ko, a node where the side loses that game and a tree move wins with
+ * the side as ko master is a ko node, those moves walked on. Only a node where
+ * neither holds (the first ko, a wrong or an undecided node) is solved in full as
+ * above, for its verdict and its message. The root always is. At a node solved in
+ * full, a tree move yomi does not list is asked the win class's question first,
+ * the ko tiers only when it does not win so. */
 
 #define WALK_MAX_DEPTH 200
 
@@ -344,14 +348,19 @@ static bool target_gone(const walk *w) {
 
 static void walk_node(walk *w, const sgf_node *node, go_color to_move);
 static void walk_child(walk *w, const sgf_node *child, go_color c, go_point m);
+static bool lean_walk(walk *w, const sgf_node *node, const bool *win);
 
 /* Does the side's move m win? Played, then solved with the opponent to move:
  * 1 when the opponent loses (loss or ko_loss, or the target is gone and the
  * side is the attacker), 2 when the opponent wins only a ko_win (the side wins
  * with ko threats), 0 when it does not or is illegal, -1 when undecided. */
-static void ask(walk *w, go_color to_move, bool lean, go_tsumego_answer *a);
+/* What a question asks (ask): every ko tier, the win class alone, or whether the
+ * side wins as ko master. */
+enum { ASK_TIERS, ASK_CLASS, ASK_MASTER };
 
-static int tree_move_wins(walk *w, go_point m, bool lean) {
+static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a);
+
+static int tree_move_wins(walk *w, go_point m, int what) {
     go_problem *p = w->p;
     if (go_board_play(p->board, w->side, m) != GO_OK) return 0;
     int r;
@@ -359,7 +368,7 @@ static int tree_move_wins(walk *w, go_point m, bool lean) {
         r = w->side == p->attacker;
     } else {
         go_tsumego_answer a;
-        ask(w, go_other(w->side), lean, &a);
+        ask(w, go_other(w->side), what, &a);
         r = a.result == YOMI_LOSS || a.result == YOMI_KO_LOSS ? 1
             : a.result == YOMI_KO_WIN                         ? 2
             : a.result == YOMI_UNKNOWN                        ? -1
@@ -370,19 +379,25 @@ static int tree_move_wins(walk *w, go_point m, bool lean) {
 }
 
 /* One question at the board as it is, to_move to play, first moves not listed:
- * every ko tier, or (lean) the walk's win class alone, no threats for either side
- * unless --ko-master fixed one. */
-static void ask(walk *w, go_color to_move, bool lean, go_tsumego_answer *a) {
+ * every ko tier; the walk's win class alone (no threats for either side unless
+ * --ko-master fixed one); or the side as ko master, the opponent with none. */
+static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a) {
     go_problem *p = w->p;
     go_color saved_c = p->to_play;
     bool saved_live = p->live;
     go_tsumego_opts o = *w->ts;
     o.all_moves = false;
-    if (lean && !o.fixed_master) {
+    if (what == ASK_CLASS && !o.fixed_master) {
         o.fixed_master = true;
         o.ko_master = GO_EMPTY;
     }
-    if (lean) o.keep = w->keep; /* one game for every lean question of the tree */
+    if (what == ASK_MASTER) {
+        o.fixed_master = true;
+        o.ko_master = w->side;
+    }
+    /* One game for every win-class question of the tree (another master is another
+     * repetition value: dfpn would drop the kept results). */
+    if (what == ASK_CLASS) o.keep = w->keep;
     p->to_play = to_move;
     p->live = to_move != p->attacker;
     go_tsumego_solve(p, &o, a);
@@ -408,15 +423,43 @@ static bool lean_node(walk *w, const sgf_node *node) {
         moves++;
         if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
         asked[m] = true;
-        win[m] = tree_move_wins(w, m, true) == 1;
+        win[m] = tree_move_wins(w, m, ASK_CLASS) == 1;
         wins += win[m];
     }
+    go_tsumego_answer a;
     if (moves == 0) {
-        go_tsumego_answer a;
-        ask(w, w->side, true, &a);
+        ask(w, w->side, ASK_CLASS, &a);
+        if (a.result == YOMI_WIN) return true;
+    }
+    if (moves > 0 && wins > 0) return lean_walk(w, node, win);
+    /* A tree already a ko (its first ko node was solved in full): a node where the side
+     * loses the win class and a tree move wins as ko master is a ko node whose ko moves
+     * are walked on, as the full answer would have it (its best, ko_loss; those moves,
+     * after which the opponent wins only a ko_win); else the full answer. */
+    if (!w->ko[0] || w->ts->fixed_master) return false;
+    if (moves > 0) ask(w, w->side, ASK_CLASS, &a);
+    if (a.result != YOMI_LOSS) return false;
+    if (moves == 0) {
+        ask(w, w->side, ASK_MASTER, &a);
         return a.result == YOMI_WIN;
     }
-    if (wins == 0) return false;
+    memset(asked, 0, sizeof asked);
+    wins = 0;
+    for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
+        if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
+        asked[m] = true;
+        win[m] = tree_move_wins(w, m, ASK_MASTER) == 1;
+        wins += win[m];
+    }
+    return wins > 0 && lean_walk(w, node, win);
+}
+
+/* The tree's moves of the side marked in win[] walked on, the others counted as
+ * not winning; true. */
+static bool lean_walk(walk *w, const sgf_node *node, const bool *win) {
     for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
         go_color c;
         go_point m;
@@ -542,7 +585,10 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             /* A tree move yomi does not list (it lists the moves of the best
              * result only, and a limit may cut the list): is it a win anyway? */
             if (!listed[m]) {
-                int r = tree_move_wins(w, m, false);
+                /* The win class's one question first (kept proofs); the ko tiers only
+                 * when it does not win. */
+                int r = w->lean ? tree_move_wins(w, m, ASK_CLASS) : 0;
+                if (r != 1) r = tree_move_wins(w, m, ASK_TIERS);
                 if (r == 1) outright[m] = true, w->direct++;
                 if (r == 2) by_ko[m] = true;
                 undecided += r < 0;
