@@ -146,20 +146,32 @@ has_re "check summary" "^problems: 3  correct: 3 \(100.0%\)"
 # on the top edge (A5 B5 C5 empty, enclosed): black kills only at the middle, B5;
 # after W A5 black C5 captures everything, after W C5 black A5 does (worked by hand).
 # Wrong trees: B A5 first loses (W B5 takes it with two eyes left); a deeper line
-# with a reply on an occupied point fails at that node.
+# with a move of Black's on an occupied point fails at the node before it (none of
+# the tree's moves wins there). A reply of White's
+# on an occupied point is a flaw of the tree: its line is left, the rest walked.
 mkdir "$T/tree"
 P='(;FF[4]SZ[5]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb]'
 echo "$P(;B[ba](;W[aa];B[ca])(;W[ca];B[aa])))" > "$T/tree/good.sgf"
 echo "$P(;B[aa];W[ba]))" > "$T/tree/wrongfirst.sgf"
-echo "$P(;B[ba](;W[aa];B[ca])(;W[ba])))" > "$T/tree/wrongdeep.sgf"
-OUT=$("$Y" go check "$T/tree/good.sgf" 2>&1)
+echo "$P(;B[ba](;W[aa];B[ca])(;W[ca];B[ca])))" > "$T/tree/wrongdeep.sgf"
+echo "$P(;B[ba](;W[aa];B[ca])(;W[ba])))" > "$T/tree/flaw.sgf"
+# Every node in full (--full-walk): Black is to move at three. The default asks the
+# nodes below the root one question per tree move, and B C5 and B A5 capture the
+# target outright: one position solved, the root.
+OUT=$("$Y" go check "$T/tree/good.sgf" --full-walk 2>&1)
 expect "tree good exit" 0 $?
 has_re "tree good" "^problems: 1  correct: 1 \(100.0%\)"
 has_re "tree good: positions" "^solution trees walked: 1  positions solved: 3  tree moves yomi does not find winning: 0  \\(found winning only when played: 0\\)  yomi's first move in the tree: 3 of 3$"
+OUT=$("$Y" go check "$T/tree/good.sgf" 2>&1)
+has_re "tree good: lean walk" "^solution trees walked: 1  positions solved: 1  tree moves yomi does not find winning: 0  \\(found winning only when played: 0\\)  yomi's first move in the tree: 1 of 1$"
 OUT=$("$Y" go check "$T/tree" 2>&1)
-has_re "tree summary" "^problems: 3  correct: 1 \(33.3%\)  ko: 0  wrong: 2"
+has_re "tree summary" "^problems: 4  correct: 1 \(33.3%\)  ko: 0  wrong: 2  unknown: 0  all stated found: 1  no solution given: 0  bad input: 0  tree flaws: 1$"
 has_re "tree wrong first move" "wrongfirst.sgf: wrong at the root: black to play: win, yomi's moves: B5; none of the tree's moves wins"
-has_re "tree wrong deep: the failing node" "wrongdeep.sgf: wrong after \[B B5 W B5\]: the tree's last move is illegal here"
+has_re "tree wrong deep: the failing node" "wrongdeep.sgf: wrong after \[B B5 W C5\]: black to play: win, yomi's moves: A5; none of the tree's moves wins"
+has_re "tree flaw: the reply" "flaw.sgf: tree flaw after \[B B5 W B5\]: the tree's reply is illegal here"
+OUT=$("$Y" go check "$T/tree" --format json 2>&1)
+has_re "tree flaw: JSON" '^\{"problems":4,.*"tree_flaws":1,.*\}$'
+rm "$T/tree/flaw.sgf"
 # goproblems' convention: a RIGHT comment marks the correct line, the other branches
 # are wrong and not walked; the same tree without RIGHT counts B A5 as a tree move
 # that does not win (the problem still passes: B5, also in the tree, wins).
@@ -263,6 +275,31 @@ OUT=$("$Y" go check "$T/retake.sgf" 2>&1)
 has_re "ko: a retake at once in the tree" "retake.sgf: ko at the root: white to play: ko_loss"
 OUT=$("$Y" go check "$T/ko/ko.sgf" --ko-master W 2>&1)
 has_re "ko: W as ko master: correct" "^problems: 1  correct: 1 \(100.0%\)  ko: 0"
+
+# The default walk gives the verdicts of the full one (every node solved in full):
+# trees on Cho elementary #1 and #2 (the book's B19 first, then replies, and lines
+# that yomi finds right or wrong; a leaf with the side to move) and the hand-made
+# trees above.
+json_points() { sed -n "s/.*\"$2\": *\\[\\([^]]*\\)\\].*/\\1/p" "$1" | tr -d '" ' | tr ',' '\n' | sed 's/.*/[&]/' | tr -d '\n'; }
+mkdir "$T/walk"
+for n in 1 2; do
+    J="$E/Prob000$n.json"
+    [ -f "$J" ] || { echo "FAIL: missing data file $J" >&2; exit 1; }
+    eval "Q$n='(;FF[4]SZ[19]PL[B]AB$(json_points "$J" AB)AW$(json_points "$J" AW)'"
+done
+echo "$Q1(;B[ba](;W[aa];B[ca])(;W[ca];B[aa])))" > "$T/walk/kill1.sgf"
+echo "$Q1(;B[ba](;W[aa];B[ea])(;W[ca])))" > "$T/walk/kill2.sgf"
+echo "$Q2(;B[ba](;W[da];B[fa])(;W[fa])))" > "$T/walk/live1.sgf"
+echo "$Q2(;B[ba](;W[da];B[aa])))" > "$T/walk/live2.sgf"
+cp "$T/tree/"*.sgf "$T/ko/"*.sgf "$T/retake.sgf" "$T/walk/"
+verdicts() { printf '%s\n' "$1" | grep -E '^(/|problems: )' | sed 's/  ([0-9]* positions, .*//'; }
+OUT=$("$Y" go check "$T/walk" --max-nodes 300000 2>&1)
+LEAN=$(verdicts "$OUT")
+has_re "walk: every tree" "^problems: 14  correct: "
+OUT=$("$Y" go check "$T/walk" --max-nodes 300000 --full-walk 2>&1)
+expect "walk: the default walk's verdicts are the full walk's" "$(verdicts "$OUT")" "$LEAN"
+OUT=$("$Y" go check "$T/walk" --max-nodes 300000 --without keep 2>&1)
+expect "walk: the same verdicts without kept proofs" "$(verdicts "$OUT")" "$LEAN"
 
 # Bad input.
 OUT=$("$Y" go solve "$T/none.json" 2>&1)

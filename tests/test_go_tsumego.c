@@ -7,6 +7,8 @@
  *  - Cho Chikun's elementary problems (data/go/sanderland): the winning first
  *    moves yomi reports must be non-empty and inside SOL for at least the
  *    floor below, per-problem node limits (deterministic).
+ *  - Kept proofs (go_tsumego_opts.keep): the results of fresh questions and the
+ *    brute force's along random lines.
  *  - Symmetry: the eight board symmetries and the colour swap give the same
  *    answer (moves mapped) on a sample.
  *  - Bad input: clear errors with the place and the option to use. */
@@ -202,6 +204,89 @@ static void test_classes(void) {
     same_answers("classes first", 0x5eedc1a55ULL, t_sanitized() ? 20 : 120, 400000, GO_TS_NO_CLASSES, true);
 }
 
+/* ---- Proofs kept between questions (go_tsumego_opts.keep, go check's walk) ----
+ * Random small problems, each asked along a random line of region moves (either
+ * side to move, up to 8 positions) with one keep for the whole line, with the
+ * distance generator and with every region point: at every position the result
+ * is a fresh question's (no keep), and with every region point the brute force's
+ * where it decides (a winning first move: a win; none for the attacker: a loss, its
+ * pass always losing). The kept tables must save plays. */
+static void test_keep(void) {
+    uint64_t st = 0x6b656570ULL, plays[2] = {0, 0};
+    int compared = 0, brute = 0, tries = 0, max = t_sanitized() ? 60 : 300;
+    go_board *b = go_board_new(5);
+    while (compared < max && tries < 200000) {
+        tries++;
+        char tv[8];
+        go_color first;
+        go_problem *p = ld_random_problem(b, &st, 8, &first, tv);
+        if (!p) continue;
+        for (int v = 0; v < 2; v++) {
+            go_tsumego_keep *k = go_tsumego_keep_new(4);
+            CHECK_MSG(k != NULL, "%s", "keep: out of memory");
+            if (!k) break;
+            go_color c = first;
+            int played = 0;
+            for (int depth = 0; depth < 8; depth++) {
+                if (go_board_at(p->board, p->target) != GO_WHITE) break;
+                p->to_play = c;
+                p->live = c != p->attacker;
+                go_tsumego_answer a[2];
+                for (int kept = 0; kept < 2; kept++) {
+                    go_tsumego_opts o;
+                    memset(&o, 0, sizeof o);
+                    o.fixed_master = true;
+                    o.ko_master = GO_EMPTY;
+                    o.disable = v ? GO_TS_NO_DISTANCE : 0;
+                    o.lim.hash_mb = 4;
+                    o.lim.max_nodes = 200000;
+                    o.keep = kept ? k : NULL;
+                    go_tsumego_solve(p, &o, &a[kept]);
+                    plays[kept] += a[kept].nodes;
+                }
+                if (a[0].result != YOMI_UNKNOWN && a[1].result != YOMI_UNKNOWN) {
+                    CHECK_MSG(a[0].result == a[1].result, "keep: fresh %s, kept %s (target %s, depth %d, %s)",
+                              go_tsumego_result_name(a[0].result), go_tsumego_result_name(a[1].result), tv,
+                              depth, v ? "every point" : "distance");
+                    if (a[0].result != a[1].result) go_board_print(p->board, stderr);
+                    compared++;
+                }
+                bool bf_win[GO_MAX_POINTS];
+                int bf_n = v && a[1].result != YOMI_UNKNOWN
+                    ? ld_bf_first_moves(p, c, 1000000, false, bf_win, NULL)
+                    : -1;
+                if (bf_n > 0 || (bf_n == 0 && c == p->attacker)) {
+                    CHECK_MSG(a[1].result == (bf_n ? YOMI_WIN : YOMI_LOSS),
+                              "keep: brute force %d winning moves, kept %s (target %s, depth %d)", bf_n,
+                              go_tsumego_result_name(a[1].result), tv, depth);
+                    brute++;
+                }
+                /* A random legal region move of the side to move, then the other side. */
+                go_point cand[GO_MAX_POINTS];
+                int n = 0;
+                GO_FOR_POINTS(p->board, q) {
+                    if (p->region[q] && go_board_check_move(p->board, c, q) == GO_OK) cand[n++] = q;
+                }
+                if (!n) break;
+                go_board_play(p->board, c, cand[ld_rnd(&st, (unsigned)n)]);
+                played++;
+                c = go_other(c);
+            }
+            while (played-- > 0) go_board_undo(p->board);
+            go_tsumego_keep_free(k);
+        }
+        p->to_play = first;
+        go_problem_free(p);
+    }
+    go_board_free(b);
+    fprintf(stderr, "keep: %d positions compared, %d with the brute force, plays fresh %llu kept %llu\n",
+            compared, brute, (unsigned long long)plays[0], (unsigned long long)plays[1]);
+    CHECK_MSG(compared >= max && brute > 0, "keep: only %d positions compared, %d with the brute force",
+              compared, brute);
+    CHECK_MSG(plays[1] < plays[0], "keep: kept plays %llu, fresh %llu", (unsigned long long)plays[1],
+              (unsigned long long)plays[0]);
+}
+
 /* ---- Cho Chikun elementary ---- */
 
 static bool inside_sol(const go_problem *p, const go_tsumego_answer *a) {
@@ -372,6 +457,7 @@ int main(int argc, char **argv) {
     test_clean_life();
     test_tier_share();
     test_classes();
+    test_keep();
     test_symmetry(data);
     test_cho(data);
     return t_summary("test_go_tsumego");

@@ -69,6 +69,9 @@ go_problem *go_problem_from_board(const go_board *b, go_color to_play, const go_
                                   yomi_error *err);
 void go_problem_free(go_problem *p);
 
+/* Proofs kept from one question to the next on one problem (see go_tsumego_opts.keep). */
+typedef struct go_tsumego_keep go_tsumego_keep;
+
 typedef struct go_tsumego_opts {
     yomi_limits lim; /* per problem; max_nodes counts moves played */
     go_color ko_master; /* GO_EMPTY: classify kos by asking up to three questions */
@@ -87,6 +90,15 @@ typedef struct go_tsumego_opts {
     bool seki; /* a living problem's winners are asked again with seki counted as a loss:
                 * moves that reach only seki are dropped when another lives cleanly, and
                 * the result is YOMI_SEKI when every winner reaches only seki */
+    /* NULL, or tables that keep the proved results of earlier questions for later ones
+     * (go check's tree walk asks many positions of one problem). Used only by a question
+     * with a fixed ko master and all_moves off, and only while the problem's target point,
+     * attacker, region and the opts that shape the game are those of the questions kept
+     * (else it starts afresh): a kept result is then a fact of the same game graph
+     * (core/dfpn.h, dfpn_keep), so the answer's result is exact as a fresh search's
+     * would be. Its first move and line may not be (a kept proof may pass through the
+     * new position, a repetition there): the answer lists none. */
+    go_tsumego_keep *keep;
 } go_tsumego_opts;
 
 enum {
@@ -104,6 +116,7 @@ enum {
     GO_TS_NO_PASSCUT = 1u << 11, /* the attacker may pass too (a pass it always loses: tests) */
     GO_TS_NO_KILLER = 1u << 12, /* no killer move first in df-pn (dfpn_game.killer) */
     GO_TS_NO_CLASSES = 1u << 13, /* threat tiers asked best first, not each result class's easiest first */
+    GO_TS_NO_KEEP = 1u << 14, /* go_tsumego_opts.keep ignored (tests: keeping changes no result) */
 };
 
 #define GO_TSUMEGO_MAX_PV 64
@@ -143,6 +156,11 @@ typedef struct go_tsumego_answer {
 /* Solves p (the board is restored). opts may be NULL (no limits, every
  * winning move). max_nodes counts moves played (dfpn plays). */
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out);
+
+/* Tables for go_tsumego_opts.keep, hash_mb each (0: 16) for the questions with the
+ * distance generator and those with every region point; NULL when out of memory. */
+go_tsumego_keep *go_tsumego_keep_new(size_t hash_mb);
+void go_tsumego_keep_free(go_tsumego_keep *k);
 
 /* "win", "ko_win", ... as yomi_result_name, for the side to play. */
 const char *go_tsumego_result_name(yomi_result r);

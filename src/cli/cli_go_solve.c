@@ -32,7 +32,7 @@ static void usage(FILE *o, int check) {
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange,orderinit,share,passcut,killer,\n"
-            "                       classes\n"
+            "                       classes,keep\n"
             "  --distance D         distance generator bound (default 4)\n"
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
@@ -44,6 +44,8 @@ static void usage(FILE *o, int check) {
             check ? "japanese, the books' rule" : "area",
             check ? "  --expect-rate P      exit 1 when fewer than P% are correct\n"
                     "  --quiet              print only the summary\n"
+                    "  --full-walk          solve every node of a solution tree in full (default:\n"
+                    "                       below the root, one question per tree move first)\n"
                     "  --format text|json   json: one object per problem listed, one for the summary\n"
                   : "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
                     "                       with the main line numbered on the stones and the result\n"
@@ -59,6 +61,7 @@ typedef struct opts {
     const char *out_dir;
     double expect_rate;
     int quiet;
+    bool full_walk; /* go check: every node of a solution tree gets the full answer */
 } opts;
 
 static int parse_color(const char *s, go_color *c, int allow_none) {
@@ -256,7 +259,20 @@ static int print_svg(const char *dir, char **files, int i, const go_problem *p, 
  * is to move, every reply is played. A node where the target has been captured
  * ends its line: correct when the side is the attacker. A tree with a "RIGHT"
  * comment follows goproblems' convention instead: only the branches leading to
- * such a comment are correct, and only those are walked. */
+ * such a comment are correct, and only those are walked.
+ *
+ * Below the root (unless --full-walk) a node of the side's first asks only what
+ * the verdict needs: for each tree move, one question with the opponent to move
+ * and no ko threats for either side (the win class above: win or ko_win is a win
+ * of that game, ko_loss and loss are not; a given --ko-master replaces it). When
+ * a tree move wins so, the node passes with those moves walked on, as the full
+ * answer would have it; a leaf asks the side to move the same question. In a tree
+ * already a ko, a node where the side loses that game and a tree move wins with
+ * the side as ko master is a ko node, those moves walked on. Only a node where
+ * neither holds (the first ko, a wrong or an undecided node) is solved in full as
+ * above, for its verdict and its message. The root always is. At a node solved in
+ * full, a tree move yomi does not list is asked the win class's question first,
+ * the ko tiers only when it does not win so. */
 
 #define WALK_MAX_DEPTH 200
 
@@ -267,6 +283,8 @@ typedef struct walk {
     const sgf_node *root; /* the tree's root: its moves of the other colour belong to another walk */
     go_color side; /* the side whose answers the tree gives */
     bool right_mode; /* the tree marks correct lines with RIGHT: the others are wrong */
+    bool lean; /* below the root, the one question per tree move first (not --full-walk) */
+    go_tsumego_keep *keep; /* the lean questions' proofs, kept from one to the next */
     go_color line_c[WALK_MAX_DEPTH];
     go_point line_m[WALK_MAX_DEPTH];
     int depth;
@@ -280,6 +298,7 @@ typedef struct walk {
     double seconds;
     char fail[512]; /* the first failing node: its moves and what went wrong */
     char ko[512]; /* the first node the side wins only as ko master */
+    char flaw[512]; /* the first reply of the opponent's that is illegal on the board */
 } walk;
 
 static int win_class(yomi_result r) { return r == YOMI_WIN || r == YOMI_KO_WIN; }
@@ -328,31 +347,28 @@ static bool target_gone(const walk *w) {
 }
 
 static void walk_node(walk *w, const sgf_node *node, go_color to_move);
+static void walk_child(walk *w, const sgf_node *child, go_color c, go_point m);
+static bool lean_walk(walk *w, const sgf_node *node, const bool *win);
 
 /* Does the side's move m win? Played, then solved with the opponent to move:
  * 1 when the opponent loses (loss or ko_loss, or the target is gone and the
  * side is the attacker), 2 when the opponent wins only a ko_win (the side wins
  * with ko threats), 0 when it does not or is illegal, -1 when undecided. */
-static int tree_move_wins(walk *w, go_point m) {
+/* What a question asks (ask): every ko tier, the win class alone, or whether the
+ * side wins as ko master. */
+enum { ASK_TIERS, ASK_CLASS, ASK_MASTER };
+
+static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a);
+
+static int tree_move_wins(walk *w, go_point m, int what) {
     go_problem *p = w->p;
     if (go_board_play(p->board, w->side, m) != GO_OK) return 0;
     int r;
     if (target_gone(w)) {
         r = w->side == p->attacker;
     } else {
-        go_color opp = go_other(w->side), saved_c = p->to_play;
-        bool saved_live = p->live;
-        go_tsumego_opts o = *w->ts;
-        o.all_moves = false;
-        p->to_play = opp;
-        p->live = opp != p->attacker;
         go_tsumego_answer a;
-        go_tsumego_solve(p, &o, &a);
-        p->to_play = saved_c;
-        p->live = saved_live;
-        w->solved++;
-        w->nodes += a.nodes;
-        w->seconds += a.seconds;
+        ask(w, go_other(w->side), what, &a);
         r = a.result == YOMI_LOSS || a.result == YOMI_KO_LOSS ? 1
             : a.result == YOMI_KO_WIN                         ? 2
             : a.result == YOMI_UNKNOWN                        ? -1
@@ -360,6 +376,103 @@ static int tree_move_wins(walk *w, go_point m) {
     }
     go_board_undo(p->board);
     return r;
+}
+
+/* One question at the board as it is, to_move to play, first moves not listed:
+ * every ko tier; the walk's win class alone (no threats for either side unless
+ * --ko-master fixed one); or the side as ko master, the opponent with none. */
+static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a) {
+    go_problem *p = w->p;
+    go_color saved_c = p->to_play;
+    bool saved_live = p->live;
+    go_tsumego_opts o = *w->ts;
+    o.all_moves = false;
+    if (what == ASK_CLASS && !o.fixed_master) {
+        o.fixed_master = true;
+        o.ko_master = GO_EMPTY;
+    }
+    if (what == ASK_MASTER) {
+        o.fixed_master = true;
+        o.ko_master = w->side;
+    }
+    /* One game for every win-class question of the tree (another master is another
+     * repetition value: dfpn would drop the kept results). */
+    if (what == ASK_CLASS) o.keep = w->keep;
+    p->to_play = to_move;
+    p->live = to_move != p->attacker;
+    go_tsumego_solve(p, &o, a);
+    p->to_play = saved_c;
+    p->live = saved_live;
+    w->solved++;
+    w->nodes += a->nodes;
+    w->seconds += a->seconds;
+}
+
+/* A lean node (see above): true when a tree move of the side's wins in the win
+ * class, those moves walked on, or a leaf's side to move wins so; false leaves
+ * the node to the full answer. */
+static bool lean_node(walk *w, const sgf_node *node) {
+    bool win[GO_MAX_POINTS + 1], asked[GO_MAX_POINTS + 1];
+    memset(win, 0, sizeof win);
+    memset(asked, 0, sizeof asked);
+    int moves = 0, wins = 0;
+    for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
+        moves++;
+        if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
+        asked[m] = true;
+        win[m] = tree_move_wins(w, m, ASK_CLASS) == 1;
+        wins += win[m];
+    }
+    go_tsumego_answer a;
+    if (moves == 0) {
+        ask(w, w->side, ASK_CLASS, &a);
+        if (a.result == YOMI_WIN) return true;
+    }
+    if (moves > 0 && wins > 0) return lean_walk(w, node, win);
+    /* A tree already a ko (its first ko node was solved in full): a node where the side
+     * loses the win class and a tree move wins as ko master is a ko node whose ko moves
+     * are walked on, as the full answer would have it (its best, ko_loss; those moves,
+     * after which the opponent wins only a ko_win); else the full answer. */
+    if (!w->ko[0] || w->ts->fixed_master) return false;
+    if (moves > 0) ask(w, w->side, ASK_CLASS, &a);
+    if (a.result != YOMI_LOSS) return false;
+    if (moves == 0) {
+        ask(w, w->side, ASK_MASTER, &a);
+        return a.result == YOMI_WIN;
+    }
+    memset(asked, 0, sizeof asked);
+    wins = 0;
+    for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
+        if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
+        asked[m] = true;
+        win[m] = tree_move_wins(w, m, ASK_MASTER) == 1;
+        wins += win[m];
+    }
+    return wins > 0 && lean_walk(w, node, win);
+}
+
+/* The tree's moves of the side marked in win[] walked on, the others counted as
+ * not winning; true. */
+static bool lean_walk(walk *w, const sgf_node *node, const bool *win) {
+    for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
+        if (m >= 0 && m <= GO_MAX_POINTS) w->rejected += !win[m];
+    }
+    for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
+        go_color c;
+        go_point m;
+        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
+        if (m >= 0 && m <= GO_MAX_POINTS && win[m]) walk_child(w, ch, c, m);
+    }
+    return true;
 }
 
 /* Plays child's move (colour c, point m) and walks under it. */
@@ -386,7 +499,11 @@ static void walk_child(walk *w, const sgf_node *child, go_color c, go_point m) {
         rc = go_board_play(b, c, m);
         if (rc == GO_OK) walk_ko(w, "the tree retakes a ko at once (a ko threat of the side's)");
     }
-    if (rc != GO_OK) {
+    if (rc != GO_OK && c != w->side) {
+        /* A flaw of the tree, not an answer of yomi's (tsumego.js gop/15167 has Black
+         * retake a ko at once): noted, that line left, the rest of the tree walked. */
+        if (!w->flaw[0]) walk_note(w, w->flaw, "%s", "the tree's reply is illegal here");
+    } else if (rc != GO_OK) {
         walk_fail(w, 0, "%s", "the tree's last move is illegal here");
     } else {
         walk_node(w, child, go_other(c));
@@ -417,7 +534,8 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
         theirs |= c != w->side && node != w->root;
     }
     if (!mine && !theirs) mine = to_move == w->side; /* a leaf: the side still wins */
-    if (mine) {
+    if (mine && w->lean && node != w->root && lean_node(w, node)) mine = false;
+    if (mine && !w->fail[0]) {
         go_tsumego_answer a;
         go_color saved_c = p->to_play;
         bool saved_live = p->live;
@@ -467,7 +585,10 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             /* A tree move yomi does not list (it lists the moves of the best
              * result only, and a limit may cut the list): is it a win anyway? */
             if (!listed[m]) {
-                int r = tree_move_wins(w, m);
+                /* The win class's one question first (kept proofs); the ko tiers only
+                 * when it does not win. */
+                int r = w->lean ? tree_move_wins(w, m, ASK_CLASS) : 0;
+                if (r != 1) r = tree_move_wins(w, m, ASK_TIERS);
                 if (r == 1) outright[m] = true, w->direct++;
                 if (r == 2) by_ko[m] = true;
                 undecided += r < 0;
@@ -628,7 +749,7 @@ static int collect(const char *path, char ***list, int *n, int *cap) {
 
 /* What go check counts over a collection. */
 typedef struct tally {
-    int correct, ko, wrong, unknown, nosol, bad, complete;
+    int correct, ko, wrong, unknown, nosol, bad, complete, flawed;
     int walked, positions, rejected, direct, choices, first_in_tree;
     double total, worst;
     unsigned long long nodes;
@@ -652,6 +773,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                                              {"without", required_argument, 0, 'w'},
                                              {"distance", required_argument, 0, 'd'},
                                              {"rules", required_argument, 0, 'R'},
+                                             {"full-walk", no_argument, 0, 'W'},
                                              {"help", no_argument, 0, 'h'},
                                              {0, 0, 0, 0}};
     optind = 1;
@@ -722,6 +844,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
             }
             break;
         case 'q': o->quiet = 1; break;
+        case 'W': o->full_walk = true; break;
         case 'd': o->ts.distance = atoi(optarg); break;
         case 'R':
             if (strcmp(optarg, "area") && strcmp(optarg, "japanese")) {
@@ -739,7 +862,8 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                          {"blocking", GO_TS_NO_BLOCKING}, {"verify", GO_TS_NO_VERIFY},
                          {"exchange", GO_TS_NO_EXCHANGE}, {"orderinit", GO_TS_NO_ORDER_INIT},
                          {"share", GO_TS_NO_SHARE},       {"passcut", GO_TS_NO_PASSCUT},
-                         {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES}};
+                         {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES},
+                         {"keep", GO_TS_NO_KEEP}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -749,7 +873,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 if (!bit) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, orderinit, share, passcut, killer, classes; not '%s'\n",
+                            "exchange, orderinit, share, passcut, killer, classes, keep; not '%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
                 }
@@ -800,7 +924,11 @@ static void check_tree(const char *file, go_problem *p, const opts *o, tally *t)
     w.p = p;
     w.ts = &o->ts;
     w.size = p->size;
+    w.lean = !o->full_walk;
+    /* Without the memory the questions start afresh, as before. */
+    if (w.lean) w.keep = go_tsumego_keep_new(o->ts.lim.hash_mb);
     walk_tree(&w);
+    go_tsumego_keep_free(w.keep);
     t->total += w.seconds;
     if (w.seconds > t->worst) t->worst = w.seconds;
     t->nodes += w.nodes;
@@ -810,7 +938,10 @@ static void check_tree(const char *file, go_problem *p, const opts *o, tally *t)
     t->direct += w.direct;
     t->choices += w.choices;
     t->first_in_tree += w.first_in_tree;
-    if (!w.fail[0] && w.ko[0])
+    /* A tree with an illegal reply and no failing node is neither correct nor wrong. */
+    if (!w.fail[0] && w.flaw[0])
+        t->flawed++;
+    else if (!w.fail[0] && w.ko[0])
         t->ko++;
     else if (!w.fail[0])
         t->correct++, t->complete += w.rejected == 0;
@@ -818,8 +949,14 @@ static void check_tree(const char *file, go_problem *p, const opts *o, tally *t)
         t->unknown++;
     else
         t->wrong++;
-    if (w.fail[0] || w.ko[0])
-        list_problem(o, file, w.fail[0] ? (w.unknown ? "unknown" : "wrong") : "ko", w.fail[0] ? w.fail : w.ko,
+    if (w.fail[0] || w.flaw[0] || w.ko[0])
+        list_problem(o, file,
+                     w.fail[0]       ? (w.unknown ? "unknown" : "wrong")
+                         : w.flaw[0] ? "tree flaw"
+                                     : "ko",
+                     w.fail[0]       ? w.fail
+                         : w.flaw[0] ? w.flaw
+                                     : w.ko,
                      w.solved, w.nodes, w.seconds);
 }
 
@@ -879,9 +1016,9 @@ static bool summary(const tally *t, int nfiles, double expect_rate, int format) 
         yomi_json_begin_object(&j);
         static const char *const keys[] = {"problems",     "correct",          "ko",          "wrong",
                                            "unknown",      "all_stated_found", "no_solution", "bad_input",
-                                           "trees_walked", "positions_solved"};
-        const int vals[] = {nfiles,      t->correct, t->ko,  t->wrong,  t->unknown,
-                            t->complete, t->nosol,   t->bad, t->walked, t->positions};
+                                           "trees_walked", "positions_solved", "tree_flaws"};
+        const int vals[] = {nfiles,   t->correct, t->ko,     t->wrong,     t->unknown, t->complete,
+                            t->nosol, t->bad,     t->walked, t->positions, t->flawed};
         for (int k = 0; k < (int)(sizeof vals / sizeof vals[0]); k++) {
             yomi_json_key(&j, keys[k]);
             yomi_json_int(&j, vals[k]);
@@ -896,8 +1033,11 @@ static bool summary(const tally *t, int nfiles, double expect_rate, int format) 
         fputc('\n', stdout);
     } else {
         printf("problems: %d  correct: %d (%.1f%%)  ko: %d  wrong: %d  unknown: %d  all stated found: %d"
-               "  no solution given: %d  bad input: %d\n",
+               "  no solution given: %d  bad input: %d",
                nfiles, t->correct, rate, t->ko, t->wrong, t->unknown, t->complete, t->nosol, t->bad);
+        /* Trees with an illegal reply (neither correct nor wrong, not in the rate). */
+        if (t->flawed) printf("  tree flaws: %d", t->flawed);
+        putchar('\n');
         printf("nodes: %llu  seconds: %.2f  slowest: %.2f\n", t->nodes, t->total, t->worst);
     }
     if (t->walked && format != FMT_JSON)

@@ -95,6 +95,8 @@ typedef struct ts {
      * string beside them leave it not), and a static "alive" stands only as Benson's
      * or two single-point eyes (the eye-space solver's includes seki). */
     bool clean;
+    /* go_tsumego_opts.keep in use: every question keeps the results of the ones before. */
+    bool kept_game;
     /* YOMI_TS_TRACE set: each search's plays and result go to stderr, named by
      * phase, pass (0 distance generator, 1 every region point) and tier. */
     bool trace;
@@ -632,6 +634,16 @@ static void new_root(ts *s, dfpn *d, go_color to_move) {
  *     the problem's board with the side to play to move (any threats, ko or not);
  *     then the next tier starts afresh. */
 static void tier_root(ts *s, dfpn *d, go_color to_move) {
+    if (s->kept_game) {
+        /* go_tsumego_opts.keep: the table holds this game's questions only (keep_game),
+         * and the answer names no first move (dfpn_keep's condition for per-move
+         * answers is not checked). No dominance lookups: nsrc stays 0. */
+        dfpn_keep(d);
+        s->to_move = to_move;
+        s->last_pass = s->ended = false;
+        s->nsteps = 0;
+        return;
+    }
     if (s->tier_kept && !s->root_seen && s->kept_disable == s->disable && !(s->disable & GO_TS_NO_SHARE)) {
         dfpn_keep(d);
         if (s->nsrc < 6) {
@@ -650,6 +662,64 @@ static void tier_root(ts *s, dfpn *d, go_color to_move) {
     s->to_move = to_move;
     s->last_pass = s->ended = false;
     s->nsteps = 0;
+}
+
+/* ---- Proofs kept between questions (go_tsumego_opts.keep) ---- */
+
+struct go_tsumego_keep {
+    dfpn *d[2]; /* the distance generator's game, every region point's */
+    bool set; /* the game below is the one the tables hold */
+    go_point target;
+    go_color att;
+    unsigned disable;
+    int dlimit;
+    bool blocking;
+    uint64_t region; /* a hash of the region's points */
+    uint64_t outside; /* a hash of the stones outside it (the state bytes hold the region's) */
+};
+
+go_tsumego_keep *go_tsumego_keep_new(size_t hash_mb) {
+    go_tsumego_keep *k = calloc(1, sizeof *k);
+    if (!k) return NULL;
+    for (int i = 0; i < 2; i++) k->d[i] = dfpn_new(hash_mb ? hash_mb : 16);
+    if (!k->d[0] || !k->d[1]) {
+        go_tsumego_keep_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+void go_tsumego_keep_free(go_tsumego_keep *k) {
+    if (!k) return;
+    for (int i = 0; i < 2; i++) dfpn_free(k->d[i]);
+    free(k);
+}
+
+/* Makes k's tables hold p's game under o: kept when the target point, attacker,
+ * region, the stones outside it and the game's switches are the last question's (the
+ * region's colours, threats, side to move and ko ban are in each state; the repetition
+ * value is checked by dfpn itself), else forgotten. */
+static void keep_game(go_tsumego_keep *k, const go_problem *p, const go_tsumego_opts *o) {
+    uint64_t h = 0, out = 0;
+    GO_FOR_POINTS(p->board, q) {
+        if (p->region[q])
+            h = mix64(h ^ (uint64_t)q);
+        else
+            out = mix64(out ^ ((uint64_t)q << 2 | (uint64_t)go_at(p->board, q)));
+    }
+    int dlimit = o->distance > 0 ? o->distance : 4;
+    if (k->set && k->target == p->target && k->att == p->attacker && k->disable == o->disable &&
+        k->dlimit == dlimit && k->blocking == o->blocking && k->region == h && k->outside == out)
+        return;
+    for (int i = 0; i < 2; i++) dfpn_forget(k->d[i]);
+    k->set = true;
+    k->target = p->target;
+    k->att = p->attacker;
+    k->disable = o->disable;
+    k->dlimit = dlimit;
+    k->blocking = o->blocking;
+    k->region = h;
+    k->outside = out;
 }
 
 /* Limits left of the problem's budget. */
@@ -1288,7 +1358,13 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
         }
         ntiers = 6;
     }
-    dfpn *d = dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16);
+    /* Kept tables only for one fixed question with no first moves asked. */
+    go_tsumego_keep *kt =
+        o->keep && o->fixed_master && !o->all_moves && !(o->disable & GO_TS_NO_KEEP) ? o->keep : NULL;
+    if (kt) keep_game(kt, p, o);
+    s.kept_game = kt != NULL;
+    dfpn *d =
+        kt ? kt->d[(o->disable & GO_TS_NO_DISTANCE) != 0] : dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16);
     uint64_t used = 0;
     const yomi_limits *L = &o->lim;
     yomi_limits rerun_lim;
@@ -1412,6 +1488,8 @@ again:;
             out->result = t == ntiers - 1 ? YOMI_LOSS : YOMI_UNKNOWN;
         } else {
             take_wins(out, tiers[t].res, moves, wins, n);
+            /* A kept proof may name no first move (dfpn_solve found the root proved). */
+            if (r == 1 && kt) out->result = tiers[t].res;
             if (r == 1) break; /* the root wins only by passing: no first move to show */
             if (t == ntiers - 1 || (classes && t == 5)) out->result = YOMI_LOSS;
         }
@@ -1435,6 +1513,7 @@ again:;
             if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
             L = &rerun_lim;
             s.disable |= GO_TS_NO_DISTANCE;
+            if (kt) d = kt->d[1];
             out->result = YOMI_UNKNOWN;
             out->nmoves = out->nexchange = out->npv = out->nunknown = 0;
             out->proved = true;
@@ -1456,7 +1535,13 @@ again:;
     }
     out->nodes = used;
     out->seconds = yomi_ctl_elapsed(&s.ctl);
-    dfpn_free(d);
+    if (kt) {
+        /* The result is exact; a first move or line read from kept proofs may not be
+         * under the path rule (go_tsumego_opts.keep): none is given. */
+        out->nmoves = out->nexchange = out->npv = out->nbest = 0;
+    } else {
+        dfpn_free(d);
+    }
     ts_free(&s);
 }
 
