@@ -188,19 +188,27 @@ static void pk_move(ts *s, bool undo) {
  * string keeps another liberty), so the string lives unconditionally. */
 static bool target_alive(const ts *s) {
     const go_board *b = s->b;
-    go_point libs[GO_MAX_POINTS];
-    int n = go_string_liberties(b, s->target, libs, GO_MAX_POINTS), eyes = 0;
+    go_color tc = go_at(b, s->target);
+    if (tc != GO_BLACK && tc != GO_WHITE) return false;
+    /* Every static evaluation asks this first: the liberty bitset is read in place,
+     * and a liberty stops being an eye at its first foreign neighbour. */
     go_point head = go_head_fast(b, s->target);
-    for (int i = 0; i < n && eyes < 2; i++) {
-        bool eye = true;
-        GO_FOR_NEIGHBORS(libs[i], q) {
-            go_color k = go_at(b, q);
-            if (k == GO_BORDER) continue;
-            if (k != s->def || go_head_fast(b, q) != head) eye = false;
+    const uint64_t *libs = b->libs[head];
+    int eyes = 0;
+    for (int i = 0; i < b->lib_words; i++)
+        for (uint64_t w = libs[i]; w; w &= w - 1) {
+            go_point p = i * 64 + __builtin_ctzll(w);
+            bool eye = true;
+            GO_FOR_NEIGHBORS(p, q) {
+                go_color k = go_at(b, q);
+                if (k != GO_BORDER && (k != s->def || go_head_fast(b, q) != head)) {
+                    eye = false;
+                    break;
+                }
+            }
+            if (eye && ++eyes == 2) return true;
         }
-        eyes += eye;
-    }
-    return eyes >= 2;
+    return false;
 }
 
 static bool target_captured(const ts *s) { return go_at(s->b, s->target) != s->def; }
