@@ -184,5 +184,9 @@ struct go_board {
 static inline go_color go_at(const go_board *b, go_point p) { return b->color[p]; }
 static inline int go_libs_fast(const go_board *b, go_point p) { return b->nlibs[b->head[p]]; }
 static inline go_point go_head_fast(const go_board *b, go_point p) { return b->head[p]; }
+/* go_string_has_lib for a stone p and an on-board point lib, inline (flood loops). */
+static inline bool go_has_lib_fast(const go_board *b, go_point p, go_point lib) {
+    return (b->libs[b->head[p]][lib >> 6] >> (lib & 63)) & 1;
+}
 
 #endif

@@ -198,7 +198,7 @@ bool go_benson_possible(const go_board *b, go_point v) {
             while (sp && ok) {
                 go_point p = stack[--sp];
                 done[nd++] = p;
-                if (go_at(b, p) == GO_EMPTY && !go_string_has_lib(b, v, p)) {
+                if (go_at(b, p) == GO_EMPTY && !go_has_lib_fast(b, v, p)) {
                     ok = false;
                     break;
                 }

@@ -716,12 +716,18 @@ bool go_es_classify(const go_es_region *r, go_es_status *out) {
 
 /* ---- The solver on a real board ---- */
 
+/* es_flood's index of each point it has flooded (its position in pts), 0xff elsewhere:
+ * a neighbour's index without a search of pts (go_life_status_max floods ~4 spaces at
+ * each static evaluation it makes). es_from_board puts 0xff back before it returns. */
+static _Thread_local uint8_t es_at[GO_MAX_POINTS];
+static _Thread_local bool es_at_ready;
+
 /* go_es_from_board with a stop: big (may be NULL) marks points of regions already found
  * too large; a flood that reaches one is in that same region (regions are connected),
  * so it fails there at once. *np gets the points flooded (those in pts), also on
  * failure. The adjacency is noted as the flood meets each neighbour. */
-static bool es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
-                          go_point *pts, const uint8_t *big, int *np) {
+static bool es_flood(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
+                     go_point *pts, const uint8_t *big, int *np) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     memset(r, 0, sizeof *r);
     r->ko = -1;
@@ -731,6 +737,7 @@ static bool es_from_board(const go_board *b, go_point w, go_point p, go_color to
     go_point h = go_head_fast(b, w);
     if (go_board_at(b, p) == GO_BORDER || (go_at(b, p) == c && go_head_fast(b, p) == h)) return false;
     int n = 0;
+    es_at[p] = 0;
     pts[n++] = p;
     *np = 1;
     if (big && big[p]) return false;
@@ -743,10 +750,11 @@ static bool es_from_board(const go_board *b, go_point w, go_point p, go_color to
                 r->wall |= (uint16_t)(1u << i);
                 continue;
             }
-            int j = 0;
-            while (j < n && pts[j] != q) j++;
-            if (j == n) {
+            int j = es_at[q];
+            if (j == 0xff) {
                 if (n == GO_ES_MAX || (big && big[q])) return false;
+                j = n;
+                es_at[q] = (uint8_t)n;
                 pts[n++] = q;
                 *np = n;
             }
@@ -767,6 +775,18 @@ static bool es_from_board(const go_board *b, go_point w, go_point p, go_color to
         for (int i = 0; i < n; i++)
             if (pts[i] == ko) r->ko = i;
     return true;
+}
+
+/* es_flood, leaving es_at clear. */
+static bool es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
+                          go_point *pts, const uint8_t *big, int *np) {
+    if (!es_at_ready) {
+        memset(es_at, 0xff, sizeof es_at);
+        es_at_ready = true;
+    }
+    bool ok = es_flood(b, w, p, to_move, r, pts, big, np);
+    for (int i = 0; i < *np; i++) es_at[pts[i]] = 0xff;
+    return ok;
 }
 
 bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,

@@ -49,10 +49,10 @@ void ord_features(const go_board *b, const ord_ctx *ctx, go_color c, go_point m,
     f[ORD_SAVE] = save && la >= 2;
     f[ORD_EDGE] = edge > 0;
     if (ctx->target != GO_NO_POINT && go_at(b, ctx->target) != GO_EMPTY) {
-        f[ORD_TARGET_LIB] = go_string_has_lib(b, ctx->target, m);
+        f[ORD_TARGET_LIB] = go_has_lib_fast(b, ctx->target, m);
         if (!f[ORD_TARGET_LIB]) {
             GO_FOR_NEIGHBORS(m, n) {
-                if (go_at(b, n) == GO_EMPTY && go_string_has_lib(b, ctx->target, n)) f[ORD_TARGET_NEAR] = 1;
+                if (go_at(b, n) == GO_EMPTY && go_has_lib_fast(b, ctx->target, n)) f[ORD_TARGET_NEAR] = 1;
             }
         }
     }
