@@ -744,8 +744,10 @@ struct go_tsumego_keep {
     unsigned disable;
     int dlimit;
     bool blocking;
-    uint64_t region; /* a hash of the region's points */
-    uint64_t outside; /* a hash of the stones outside it (the state bytes hold the region's) */
+    int size;
+    /* Each point: 4 in the region, else the colour outside it (the state bytes hold the
+     * region's), compared exactly: a hash collision must not mix two games' proofs. */
+    uint8_t cells[GO_MAX_POINTS];
 };
 
 go_tsumego_keep *go_tsumego_keep_new(size_t hash_mb) {
@@ -770,16 +772,13 @@ void go_tsumego_keep_free(go_tsumego_keep *k) {
  * region's colours, threats, side to move and ko ban are in each state; the repetition
  * value is checked by dfpn itself), else forgotten. */
 static void keep_game(go_tsumego_keep *k, const go_problem *p, const go_tsumego_opts *o) {
-    uint64_t h = 0, out = 0;
-    GO_FOR_POINTS(p->board, q) {
-        if (p->region[q])
-            h = mix64(h ^ (uint64_t)q);
-        else
-            out = mix64(out ^ ((uint64_t)q << 2 | (uint64_t)go_at(p->board, q)));
-    }
+    uint8_t cells[GO_MAX_POINTS];
+    memset(cells, 0xff, sizeof cells);
+    GO_FOR_POINTS(p->board, q) { cells[q] = p->region[q] ? 4 : (uint8_t)go_at(p->board, q); }
     int dlimit = o->distance > 0 ? o->distance : 4;
     if (k->set && k->target == p->target && k->att == p->attacker && k->disable == o->disable &&
-        k->dlimit == dlimit && k->blocking == o->blocking && k->region == h && k->outside == out)
+        k->dlimit == dlimit && k->blocking == o->blocking && k->size == p->size &&
+        memcmp(k->cells, cells, sizeof cells) == 0)
         return;
     for (int i = 0; i < 2; i++) dfpn_forget(k->d[i]);
     k->set = true;
@@ -788,8 +787,8 @@ static void keep_game(go_tsumego_keep *k, const go_problem *p, const go_tsumego_
     k->disable = o->disable;
     k->dlimit = dlimit;
     k->blocking = o->blocking;
-    k->region = h;
-    k->outside = out;
+    k->size = p->size;
+    memcpy(k->cells, cells, sizeof cells);
 }
 
 /* Limits left of the problem's budget. */
