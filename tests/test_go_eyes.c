@@ -345,6 +345,20 @@ static void test_seki(void) {
     go_board *b = rows_board(4, ring);
     CHECK(!go_is_seki(b, V(b, "A4"), V(b, "B3")));
     CHECK_EQ_INT(go_life_status(b, V(b, "A4"), GO_BLACK, NULL, NULL), GO_LIFE_DEAD);
+    {
+        /* In a game that keeps to a region (the tsumego search's), the death stands only
+         * when the region holds every liberty and eye-space point: without B4 black
+         * could never fill that liberty, without B3 never play there again after a
+         * capture (el10 at 2M plays: the same plays). */
+        bool region[GO_MAX_POINTS];
+        GO_FOR_POINTS(b, q) { region[q] = true; }
+        CHECK_EQ_INT(go_life_status_in(b, V(b, "A4"), GO_BLACK, GO_ES_MAX, region, NULL, NULL), GO_LIFE_DEAD);
+        region[V(b, "B4")] = false;
+        CHECK_EQ_INT(go_life_status_in(b, V(b, "A4"), GO_BLACK, GO_ES_MAX, region, NULL, NULL), GO_LIFE_UNKNOWN);
+        region[V(b, "B4")] = true;
+        region[V(b, "B3")] = false;
+        CHECK_EQ_INT(go_life_status_in(b, V(b, "A4"), GO_BLACK, GO_ES_MAX, region, NULL, NULL), GO_LIFE_UNKNOWN);
+    }
     /* After the throw-in and the capture, the space is a bulky five, black to move. */
     CHECK_EQ_INT(go_board_play(b, GO_BLACK, V(b, "B4")), GO_OK);
     CHECK_EQ_INT(go_board_play(b, GO_WHITE, V(b, "C4")), GO_OK);

@@ -193,6 +193,14 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
  * 3^n, so a search that calls this at every node keeps max_points small. */
 int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_points, go_point *moves,
                        int *nmoves);
+/* The same for a game whose moves keep to the points marked in region (NULL: the whole
+ * board), as the tsumego search's: an answer of the eye-space solver needs every
+ * liberty of the string and every point of its eye spaces inside the region (a move
+ * the solver's game would play, a vital point or filling an outer liberty, may be
+ * outside it otherwise: a target with a liberty outside the region can never be
+ * captured there); Benson's life needs no move and stands. */
+int go_life_status_in(const go_board *b, go_point v, go_color to_move, int max_points, const bool *region,
+                      go_point *moves, int *nmoves);
 
 /* ---- Seki ----
  * Seki of an eye space: the enemy string at s2 lies in an eye space (at most

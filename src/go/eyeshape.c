@@ -919,6 +919,11 @@ int go_life_status(const go_board *b, go_point v, go_color to_move, go_point *mo
 
 int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_points, go_point *moves,
                        int *nmoves) {
+    return go_life_status_in(b, v, to_move, max_points, NULL, moves, nmoves);
+}
+
+int go_life_status_in(const go_board *b, go_point v, go_color to_move, int max_points, const bool *region,
+                      go_point *moves, int *nmoves) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     if (nmoves) *nmoves = 0;
     go_color c = go_board_at(b, v);
@@ -966,6 +971,13 @@ int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_
             spaces[nspaces] = r;
             memcpy(space_pts[nspaces++], pts, sizeof pts);
         }
+    }
+    if (region) {
+        /* Every liberty and every eye-space point must be one the game can play. */
+        for (int j = 0; j < nl; j++)
+            if (!region[libs[j]]) return GO_LIFE_UNKNOWN;
+        for (go_point q = 0; q < GO_MAX_POINTS; q++)
+            if (in_space[q] && !region[q]) return GO_LIFE_UNKNOWN;
     }
     int total_libs = go_string_libs(b, v);
     uint16_t win = 0, *want = nmoves && moves ? &win : NULL; /* the moves only when asked */
