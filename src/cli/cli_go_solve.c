@@ -354,9 +354,10 @@ static bool lean_walk(walk *w, const sgf_node *node, const bool *win);
  * 1 when the opponent loses (loss or ko_loss, or the target is gone and the
  * side is the attacker), 2 when the opponent wins only a ko_win (the side wins
  * with ko threats), 0 when it does not or is illegal, -1 when undecided. */
-/* What a question asks (ask): every ko tier, the win class alone, or whether the
- * side wins as ko master. */
-enum { ASK_TIERS, ASK_CLASS, ASK_MASTER };
+/* What a question asks (ask): the full answer (go check's options as given, first
+ * moves listed), every ko tier, the win class alone, or whether the side wins as ko
+ * master. */
+enum { ASK_FULL, ASK_TIERS, ASK_CLASS, ASK_MASTER };
 
 static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a);
 
@@ -378,15 +379,15 @@ static int tree_move_wins(walk *w, go_point m, int what) {
     return r;
 }
 
-/* One question at the board as it is, to_move to play, first moves not listed:
- * every ko tier; the walk's win class alone (no threats for either side unless
+/* One question at the board as it is, to_move to play: the full answer; or, first
+ * moves not listed, every ko tier; the walk's win class alone (no threats for either side unless
  * --ko-master fixed one); or the side as ko master, the opponent with none. */
 static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a) {
     go_problem *p = w->p;
     go_color saved_c = p->to_play;
     bool saved_live = p->live;
     go_tsumego_opts o = *w->ts;
-    o.all_moves = false;
+    if (what != ASK_FULL) o.all_moves = false;
     if (what == ASK_CLASS && !o.fixed_master) {
         o.fixed_master = true;
         o.ko_master = GO_EMPTY;
@@ -408,24 +409,33 @@ static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a) {
     w->seconds += a->seconds;
 }
 
-/* A lean node (see above): true when a tree move of the side's wins in the win
- * class, those moves walked on, or a leaf's side to move wins so; false leaves
- * the node to the full answer. */
-static bool lean_node(walk *w, const sgf_node *node) {
-    bool win[GO_MAX_POINTS + 1], asked[GO_MAX_POINTS + 1];
-    memset(win, 0, sizeof win);
+/* Asks each of the side's tree moves under node once (what: as for ask), marking in
+ * win[] those after which the opponent loses; returns how many; *moves (may be NULL)
+ * gets the number of the side's tree moves. */
+static int ask_tree_moves(walk *w, const sgf_node *node, int what, bool *win, int *moves) {
+    bool asked[GO_MAX_POINTS + 1];
+    memset(win, 0, sizeof(bool) * (GO_MAX_POINTS + 1));
     memset(asked, 0, sizeof asked);
-    int moves = 0, wins = 0;
+    int wins = 0;
     for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
         go_color c;
         go_point m;
         if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
-        moves++;
+        if (moves) ++*moves;
         if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
         asked[m] = true;
-        win[m] = tree_move_wins(w, m, ASK_CLASS) == 1;
+        win[m] = tree_move_wins(w, m, what) == 1;
         wins += win[m];
     }
+    return wins;
+}
+
+/* A lean node (see above): true when a tree move of the side's wins in the win
+ * class, those moves walked on, or a leaf's side to move wins so; false leaves
+ * the node to the full answer. */
+static bool lean_node(walk *w, const sgf_node *node) {
+    bool win[GO_MAX_POINTS + 1];
+    int moves = 0, wins = ask_tree_moves(w, node, ASK_CLASS, win, &moves);
     go_tsumego_answer a;
     if (moves == 0) {
         ask(w, w->side, ASK_CLASS, &a);
@@ -443,17 +453,7 @@ static bool lean_node(walk *w, const sgf_node *node) {
         ask(w, w->side, ASK_MASTER, &a);
         return a.result == YOMI_WIN;
     }
-    memset(asked, 0, sizeof asked);
-    wins = 0;
-    for (const sgf_node *ch = node->child; ch; ch = ch->sibling) {
-        go_color c;
-        go_point m;
-        if (sgf_node_move(ch, w->size, &c, &m, NULL) != 1 || c != w->side || !followed(w, ch)) continue;
-        if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
-        asked[m] = true;
-        win[m] = tree_move_wins(w, m, ASK_MASTER) == 1;
-        wins += win[m];
-    }
+    wins = ask_tree_moves(w, node, ASK_MASTER, win, NULL);
     return wins > 0 && lean_walk(w, node, win);
 }
 
@@ -537,16 +537,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
     if (mine && w->lean && node != w->root && lean_node(w, node)) mine = false;
     if (mine && !w->fail[0]) {
         go_tsumego_answer a;
-        go_color saved_c = p->to_play;
-        bool saved_live = p->live;
-        p->to_play = w->side;
-        p->live = w->side != p->attacker;
-        go_tsumego_solve(p, w->ts, &a);
-        p->to_play = saved_c;
-        p->live = saved_live;
-        w->solved++;
-        w->nodes += a.nodes;
-        w->seconds += a.seconds;
+        ask(w, w->side, ASK_FULL, &a);
         /* At a ko_loss node yomi's moves win only with the side's ko threats. */
         bool ko_node = a.result == YOMI_KO_LOSS;
         bool listed[GO_MAX_POINTS + 1], outright[GO_MAX_POINTS + 1], by_ko[GO_MAX_POINTS + 1];
