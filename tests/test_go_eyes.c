@@ -354,10 +354,12 @@ static void test_seki(void) {
         GO_FOR_POINTS(b, q) { region[q] = true; }
         CHECK_EQ_INT(go_life_status_in(b, V(b, "A4"), GO_BLACK, GO_ES_MAX, region, NULL, NULL), GO_LIFE_DEAD);
         region[V(b, "B4")] = false;
-        CHECK_EQ_INT(go_life_status_in(b, V(b, "A4"), GO_BLACK, GO_ES_MAX, region, NULL, NULL), GO_LIFE_UNKNOWN);
+        CHECK_EQ_INT(go_life_status_in(b, V(b, "A4"), GO_BLACK, GO_ES_MAX, region, NULL, NULL),
+                     GO_LIFE_UNKNOWN);
         region[V(b, "B4")] = true;
         region[V(b, "B3")] = false;
-        CHECK_EQ_INT(go_life_status_in(b, V(b, "A4"), GO_BLACK, GO_ES_MAX, region, NULL, NULL), GO_LIFE_UNKNOWN);
+        CHECK_EQ_INT(go_life_status_in(b, V(b, "A4"), GO_BLACK, GO_ES_MAX, region, NULL, NULL),
+                     GO_LIFE_UNKNOWN);
     }
     /* After the throw-in and the capture, the space is a bulky five, black to move. */
     CHECK_EQ_INT(go_board_play(b, GO_BLACK, V(b, "B4")), GO_OK);
