@@ -178,7 +178,7 @@ enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
  *  DEAD  when all its eye spaces fit in that one game, every other liberty touches
  *        only the string, the border and enemy strings, every enemy string touching
  *        it or those liberties is Benson-alive or has more liberties away from the
- *        string than the defender has moves before the kill (go_life_status_race),
+ *        string than the defender can play elsewhere before the kill (go_life_status_race),
  *        it has at most GO_ES_OUTER_MAX other liberties, and the solver says it dies
  *        with to_move starting, whoever is ko master;
  *  UNKNOWN otherwise (open space, a capturing race, a ko, strings sharing eye spaces
@@ -197,8 +197,9 @@ int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_
 /* The same with the race rule's margin: an enemy string next to the string (or next
  * to its other liberties) that is not Benson-alive still closes the wall for DEAD when
  * its liberties away from the string are at least race_margin more than the moves the
- * defender gets before the solver's kill (GO_LIFE_RACE_MARGIN, the sound value, is
- * what go_life_status_max uses; a negative margin requires Benson-alive enemies). */
+ * defender can play outside the eye spaces before the attacker kills there (searched
+ * in the eye-space game; GO_LIFE_RACE_MARGIN, the sound value, is what
+ * go_life_status_max uses; a negative margin requires Benson-alive enemies). */
 #define GO_LIFE_RACE_MARGIN 1
 int go_life_status_race(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
                         go_point *moves, int *nmoves);

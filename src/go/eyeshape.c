@@ -849,29 +849,33 @@ static int add_head(const go_board *b, go_point q, go_point *heads, int n) {
 /* ---- The race against the enemy walls ----
  * Why an enemy string S next to the wall need not be Benson-alive: the eye-space game u
  * models every defender move outside it as a pass, and an attacker that kills in u
- * whoever is ko master never needs a pass or an immediate ko retake. Its moves in u
- * never take a liberty of S that is not also the wall's (u's points touch only the
- * wall; "fill an outer liberty" joins S or another enemy string, which only adds
- * liberties), so the defender needs one move of its own for each of S's liberties
- * away from the wall before S falls. When the attacker kills within M of its moves
- * with the defender as ko master (the defender's freest game), the defender gets at
- * most M moves before that (M-1 when the attacker starts): S with more liberties away
- * from the wall than that is never captured first. Not used when the board's ko bans
- * the side to move from an outer liberty (the game u does not see that ban).
- * tests/test_go_race.c checks the rule against a minimax on whole small boards. */
-#define RACE_MAX_MOVES 12
-#define RACE_MEMO (1 << 15)
+ * with the defender as ko master (the defender's freest game) never needs a pass or an
+ * immediate ko retake. Its moves in u never take a liberty of S that is not also the
+ * wall's (u's points touch only the wall; "fill an outer liberty" joins S or another
+ * enemy string, which only adds liberties), and the defender's moves in u do not
+ * either, so the defender must play one move outside u for each of S's liberties away
+ * from the wall before S falls. The race game below is u with those outside moves
+ * counted: the defender's passes spend a budget of S's liberties away from the wall
+ * (the fewest among such strings), and the pass that would spend the last one wins
+ * for it (S captured, nothing known after). An attacker that kills in the race game
+ * kills on the board. Not used when the board's ko bans the side to move outside the
+ * eye spaces (u does not see that ban). tests/test_go_race.c checks the rule against a
+ * minimax on whole small boards. */
+#define RACE_MAX_MOVES 12 /* attacker moves searched (the bound keeps ko cycles finite) */
+#define RACE_MAX_BUDGET 13 /* a larger budget is cut to this (a smaller one is safe) */
+#define RACE_MEMO (1 << 17)
 typedef struct {
-    uint32_t keys[RACE_MEMO];
+    uint64_t keys[RACE_MEMO];
     uint8_t vals[RACE_MEMO]; /* 0 free, 1 kill, 2 no kill */
     int used;
 } race_memo;
 
-/* Does the attacker capture the wall from s within k of its own moves (the defender
- * ko master, its passes allowed)? -1 when the memo overflowed. */
-static int race_within(const es_geom *g, const es_pos *s, int k, race_memo *mm) {
+/* Does the attacker capture the wall from s within k of its own moves before the
+ * defender has passed p times (the defender ko master)? -1 when the memo overflowed. */
+static int race_within(const es_geom *g, const es_pos *s, int k, int p, race_memo *mm) {
     if (s->side == ATT && k == 0) return 0;
-    uint32_t key = pos_key(s) | (uint32_t)k << 25, h = key_mix(key) & (RACE_MEMO - 1);
+    uint64_t key = (uint64_t)pos_key(s) | (uint64_t)k << 25 | (uint64_t)p << 29;
+    uint32_t h0 = key_mix((uint32_t)key ^ (uint32_t)(key >> 32) * 0x9e3779b9u) & (RACE_MEMO - 1), h = h0;
     while (mm->vals[h] && mm->keys[h] != key) h = (h + 1) & (RACE_MEMO - 1);
     if (mm->vals[h]) return mm->vals[h] == 1;
     if (mm->used * 2 >= RACE_MEMO) return -1;
@@ -880,9 +884,14 @@ static int race_within(const es_geom *g, const es_pos *s, int k, race_memo *mm) 
     for (int m = 0; m < GO_ES_MAX + 2; m++) {
         if (m < GO_ES_MAX && m >= g->r->n) continue;
         es_pos t;
-        int r = play(g, s, m, GO_KO_MASTER_DEFENDER, &t);
+        int r = play(g, s, m, GO_KO_MASTER_DEFENDER, &t), w;
         if (r == 0) continue;
-        int w = r == T_AWIN ? 1 : r == T_DWIN ? 0 : race_within(g, &t, att ? k - 1 : k, mm);
+        if (r == T_AWIN)
+            w = 1;
+        else if (r == T_DWIN || (!att && m == GO_ES_PASS_MOVE && p <= 1))
+            w = 0;
+        else
+            w = race_within(g, &t, att ? k - 1 : k, !att && m == GO_ES_PASS_MOVE ? p - 1 : p, mm);
         if (w < 0) return -1;
         if (att ? w == 1 : w == 0) {
             res = att ? 1 : 0;
@@ -890,7 +899,7 @@ static int race_within(const es_geom *g, const es_pos *s, int k, race_memo *mm) 
         }
     }
     /* The recursion may have filled slots: probe again. */
-    h = key_mix(key) & (RACE_MEMO - 1);
+    h = h0;
     while (mm->vals[h] && mm->keys[h] != key) h = (h + 1) & (RACE_MEMO - 1);
     mm->keys[h] = key;
     mm->vals[h] = res ? 1 : 2;
@@ -898,13 +907,14 @@ static int race_within(const es_geom *g, const es_pos *s, int k, race_memo *mm) 
     return res;
 }
 
-/* Answers of race_killed, keyed as go_es_solve's cache with k for the ko master. */
+/* Answers of race_killed, keyed as go_es_solve's cache with the budget for the ko master. */
 static _Thread_local es_cache_entry race_cache[1024];
 
-/* True when the attacker surely kills in u with def to move within k of its moves. */
-static bool race_killed(const go_es_region *u, bool def, int k) {
+/* True when the attacker surely kills in u with def to move in the race game with
+ * budget p. */
+static bool race_killed(const go_es_region *u, bool def, int p) {
     uint8_t key[KEY_BYTES];
-    es_cache_entry *e = &race_cache[problem_key(u, def, 0x40 | k, key) % 1024];
+    es_cache_entry *e = &race_cache[problem_key(u, def, 0x40 | p, key) % 1024];
     if (e->used && memcmp(e->key, key, KEY_BYTES) == 0) return !e->res.defender_wins;
     es_pos root;
     if (!es_root(u, def, &root)) return false;
@@ -913,7 +923,7 @@ static bool race_killed(const go_es_region *u, bool def, int k) {
     int w = -1;
     if (g && mm) {
         geom_init(g, u);
-        w = race_within(g, &root, k, mm);
+        w = race_within(g, &root, RACE_MAX_MOVES, p, mm);
     }
     free(g);
     free(mm);
@@ -928,9 +938,9 @@ static bool race_killed(const go_es_region *u, bool def, int k) {
 /* The wall at v cannot gain anything outside the points marked in in_space before the
  * attacker kills it in u (def: the defender to move): every other neighbour is an
  * enemy stone or an empty point touching only the wall, the border and enemy stones,
- * and each of those enemy strings is Benson-alive or (race_margin >= 0) wins the race
- * above with race_margin liberties to spare (1 is the sound margin; 0 is for the test
- * that shows it is needed). */
+ * and each of those enemy strings is Benson-alive or (race_margin >= 0) loses the race
+ * above with race_margin - 1 liberties to spare (1 is the sound margin; 0 is for the
+ * test that shows it is needed). */
 static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space, const go_es_region *u,
                         bool def, int race_margin) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
@@ -985,11 +995,10 @@ static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space, 
         }
         if (away < lmin) lmin = away;
     }
-    /* The defender gets M moves before the attacker's M-th when it moves first, M-1
-     * otherwise: the attacker must kill within lmin - margin (+1) of its moves. */
-    int k = lmin - race_margin + (def ? 0 : 1);
-    if (k < 1) return false;
-    return race_killed(u, def, k > RACE_MAX_MOVES ? RACE_MAX_MOVES : k);
+    /* The budget: the defender's lmin-th move outside would capture (margin 1). */
+    int p = lmin - race_margin + 1;
+    if (p < 1) return false;
+    return race_killed(u, def, p > RACE_MAX_BUDGET ? RACE_MAX_BUDGET : p);
 }
 
 static void sort_points(go_point *p, int n) {
