@@ -93,6 +93,7 @@ int main(int argc, char **argv) {
         {"-passcut", GO_TS_NO_PASSCUT, false},
         {"-killer", GO_TS_NO_KILLER, false},
         {"-classes(ko tiers)", GO_TS_NO_CLASSES, false},
+        {"-semeai(race rule)", GO_TS_NO_SEMEAI, false},
         {"+blocking(prune on)", 0, true},
     };
     enum { NV = sizeof variants / sizeof variants[0] };

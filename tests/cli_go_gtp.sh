@@ -213,7 +213,7 @@ expect_re "tsumego_solve with a target stone" "=8 win (proved|heuristic) B5" "$(
 expect_re "tsumego_solve on an empty point" "\?9 .+" "$(reply 9)"
 expect_re "tsumego_solve bad vertex" "\?10 .+" "$(reply 10)"
 expect_re "tsumego_solve on an empty board" "\?12 .+" "$(reply 12)"
-OUT=$(printf '%s\n' "1 loadsgf $SGF3" "2 tsumego_solve" | timeout 60 "$Y" go gtp --max-nodes 3 2>/dev/null)
+OUT=$(printf '%s\n' "1 loadsgf $SGF3" "2 tsumego_solve" | timeout 60 "$Y" go gtp --max-nodes 2 2>/dev/null)
 expect_re "tsumego_solve stopped: unknown with the best line so far" \
     "\?2 unknown: a search limit was reached \(not proven\); best line so far: [A-E][1-5].*" "$(reply 2)"
 session "boardsize 5" "1 tsumego_solve" "2 known_command tsumego_solve"

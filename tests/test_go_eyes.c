@@ -453,14 +453,18 @@ static void test_life_status(void) {
     CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_BLACK, NULL, NULL), GO_LIFE_DEAD);
     go_board_free(b);
 
-    /* The same eye with the white wall not yet alive (no eyes for white): the black
-     * string could capture its way out, so death is not claimed; life still is. */
+    /* The same eye with the white wall not yet alive (no eyes for white): Benson alone
+     * cannot close the wall, so without the race rule death is not claimed; with it,
+     * the wall's 10 liberties away from the black string outlast the few moves white
+     * needs to kill a straight three (black could never capture the wall first). */
     static const char *const open[] = {
         "X X X X X O .", "X . . . X O .", "X X X X X O .", "O O O O O O .",
         ". . . . . . .", ". . . . . . .", ". . . . . . .",
     };
     b = rows_board(7, open);
-    CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_WHITE, NULL, NULL), GO_LIFE_UNKNOWN);
+    CHECK_EQ_INT(go_life_status_race(b, V(b, "A7"), GO_WHITE, GO_ES_MAX, -1, NULL, NULL, NULL),
+                 GO_LIFE_UNKNOWN);
+    CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_WHITE, NULL, NULL), GO_LIFE_DEAD);
     CHECK_EQ_INT(go_life_status(b, V(b, "A7"), GO_BLACK, NULL, NULL), GO_LIFE_ALIVE);
     go_board_free(b);
 

@@ -32,7 +32,7 @@ static void usage(FILE *o, int check) {
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange,orderinit,share,passcut,killer,\n"
-            "                       classes,keep\n"
+            "                       classes,keep,semeai\n"
             "  --distance D         distance generator bound (default 4)\n"
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
@@ -854,7 +854,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                          {"exchange", GO_TS_NO_EXCHANGE}, {"orderinit", GO_TS_NO_ORDER_INIT},
                          {"share", GO_TS_NO_SHARE},       {"passcut", GO_TS_NO_PASSCUT},
                          {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES},
-                         {"keep", GO_TS_NO_KEEP}};
+                         {"keep", GO_TS_NO_KEEP},         {"semeai", GO_TS_NO_SEMEAI}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -864,7 +864,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 if (!bit) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, orderinit, share, passcut, killer, classes, keep; not '%s'\n",
+                            "exchange, orderinit, share, passcut, killer, classes, keep, semeai; not '%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
                 }

@@ -176,10 +176,11 @@ enum { GO_LIFE_UNKNOWN = 0, GO_LIFE_ALIVE, GO_LIFE_DEAD };
  *        counted as an outer liberty; or in several eye spaces solved as one game
  *        (smallest first, up to GO_ES_MAX points in all) -- one eye here, one there;
  *  DEAD  when all its eye spaces fit in that one game, every other liberty touches
- *        only the string, the border and Benson-alive enemy strings, every enemy
- *        string touching it outside the eye spaces is Benson-alive, it has at most
- *        GO_ES_OUTER_MAX other liberties, and the solver says it dies with to_move
- *        starting, whoever is ko master;
+ *        only the string, the border and enemy strings, every enemy string touching
+ *        it or those liberties is Benson-alive or has more liberties away from the
+ *        string than the defender can play elsewhere before the kill (go_life_status_race),
+ *        it has at most GO_ES_OUTER_MAX other liberties, and the solver says it dies
+ *        with to_move starting, whoever is ko master;
  *  UNKNOWN otherwise (open space, a capturing race, a ko, strings sharing eye spaces
  *        that Benson does not settle, eye spaces too big).
  * moves (may be NULL, room for GO_ES_MAX + 2) gets winning first moves of to_move:
@@ -201,6 +202,15 @@ int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_
  * captured there); Benson's life needs no move and stands. */
 int go_life_status_in(const go_board *b, go_point v, go_color to_move, int max_points, const bool *region,
                       go_point *moves, int *nmoves);
+/* The same with the race rule's margin: an enemy string next to the string (or next
+ * to its other liberties) that is not Benson-alive still closes the wall for DEAD when
+ * its liberties away from the string are at least race_margin more than the moves the
+ * defender can play outside the eye spaces before the attacker kills there (searched
+ * in the eye-space game; GO_LIFE_RACE_MARGIN, the sound value, is what
+ * go_life_status_max uses; a negative margin requires Benson-alive enemies). */
+#define GO_LIFE_RACE_MARGIN 1
+int go_life_status_race(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
+                        const bool *region, go_point *moves, int *nmoves);
 
 /* ---- Seki ----
  * Seki of an eye space: the enemy string at s2 lies in an eye space (at most

@@ -4,6 +4,7 @@
  * Contracts in go/eyes.h. */
 #include "go/eyes.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -856,9 +857,6 @@ static go_point first_outer(const go_point *libs, int nl, const uint8_t *in_spac
 
 #define MAX_SPACES 8
 
-/* The wall at v cannot gain anything outside the points marked in in_space: every
- * other neighbour is a Benson-alive enemy stone or an empty point touching only the
- * wall, the border and Benson-alive enemy stones. */
 /* Appends the head of the string at q to heads[0..n) unless it is there. */
 static int add_head(const go_board *b, go_point q, go_point *heads, int n) {
     go_point h = go_head_fast(b, q);
@@ -868,7 +866,103 @@ static int add_head(const go_board *b, go_point q, go_point *heads, int n) {
     return n + 1;
 }
 
-static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) {
+/* ---- The race against the enemy walls ----
+ * Why an enemy string S next to the wall need not be Benson-alive: the eye-space game u
+ * models every defender move outside it as a pass, and an attacker that kills in u
+ * with the defender as ko master (the defender's freest game) never needs a pass or an
+ * immediate ko retake. Its moves in u never take a liberty of S that is not also the
+ * wall's (u's points touch only the wall; "fill an outer liberty" joins S or another
+ * enemy string, which only adds liberties), and the defender's moves in u do not
+ * either, so the defender must play one move outside u for each of S's liberties away
+ * from the wall before S falls. The race game below is u with those outside moves
+ * counted: the defender's passes spend a budget of S's liberties away from the wall
+ * (the fewest among such strings), and the pass that would spend the last one wins
+ * for it (S captured, nothing known after). An attacker that kills in the race game
+ * kills on the board. Not used when the board's ko bans the side to move outside the
+ * eye spaces (u does not see that ban). tests/test_go_race.c checks the rule against a
+ * minimax on whole small boards. */
+#define RACE_MAX_MOVES 12 /* attacker moves searched (the bound keeps ko cycles finite) */
+#define RACE_MAX_BUDGET 13 /* a larger budget is cut to this (a smaller one is safe) */
+#define RACE_MEMO (1 << 17)
+typedef struct {
+    uint64_t keys[RACE_MEMO];
+    uint8_t vals[RACE_MEMO]; /* 0 free, 1 kill, 2 no kill */
+    int used;
+} race_memo;
+
+/* Does the attacker capture the wall from s within k of its own moves before the
+ * defender has passed p times (the defender ko master)? -1 when the memo overflowed. */
+static int race_within(const es_geom *g, const es_pos *s, int k, int p, race_memo *mm) {
+    if (s->side == ATT && k == 0) return 0;
+    uint64_t key = (uint64_t)pos_key(s) | (uint64_t)k << 25 | (uint64_t)p << 29;
+    uint32_t h0 = key_mix((uint32_t)key ^ (uint32_t)(key >> 32) * 0x9e3779b9u) & (RACE_MEMO - 1), h = h0;
+    while (mm->vals[h] && mm->keys[h] != key) h = (h + 1) & (RACE_MEMO - 1);
+    if (mm->vals[h]) return mm->vals[h] == 1;
+    if (mm->used * 2 >= RACE_MEMO) return -1;
+    bool att = s->side == ATT;
+    int res = att ? 0 : 1;
+    for (int m = 0; m < GO_ES_MAX + 2; m++) {
+        if (m < GO_ES_MAX && m >= g->r->n) continue;
+        es_pos t;
+        int r = play(g, s, m, GO_KO_MASTER_DEFENDER, &t), w;
+        if (r == 0) continue;
+        if (r == T_AWIN)
+            w = 1;
+        else if (r == T_DWIN || (!att && m == GO_ES_PASS_MOVE && p <= 1))
+            w = 0;
+        else
+            w = race_within(g, &t, att ? k - 1 : k, !att && m == GO_ES_PASS_MOVE ? p - 1 : p, mm);
+        if (w < 0) return -1;
+        if (att ? w == 1 : w == 0) {
+            res = att ? 1 : 0;
+            break;
+        }
+    }
+    /* The recursion may have filled slots: probe again. */
+    h = h0;
+    while (mm->vals[h] && mm->keys[h] != key) h = (h + 1) & (RACE_MEMO - 1);
+    mm->keys[h] = key;
+    mm->vals[h] = res ? 1 : 2;
+    mm->used++;
+    return res;
+}
+
+/* Answers of race_killed, keyed as go_es_solve's cache with the budget for the ko master. */
+static _Thread_local es_cache_entry race_cache[1024];
+
+/* True when the attacker surely kills in u with def to move in the race game with
+ * budget p. */
+static bool race_killed(const go_es_region *u, bool def, int p) {
+    uint8_t key[KEY_BYTES];
+    es_cache_entry *e = &race_cache[problem_key(u, def, 0x40 | p, key) % 1024];
+    if (e->used && memcmp(e->key, key, KEY_BYTES) == 0) return !e->res.defender_wins;
+    es_pos root;
+    if (!es_root(u, def, &root)) return false;
+    es_geom *g = malloc(sizeof *g);
+    race_memo *mm = calloc(1, sizeof *mm);
+    int w = -1;
+    if (g && mm) {
+        geom_init(g, u);
+        w = race_within(g, &root, RACE_MAX_MOVES, p, mm);
+    }
+    free(g);
+    free(mm);
+    if (w < 0) return false; /* not cached: a memory failure may pass */
+    memcpy(e->key, key, KEY_BYTES);
+    memset(&e->res, 0, sizeof e->res);
+    e->res.defender_wins = w != 1;
+    e->used = true;
+    return w == 1;
+}
+
+/* The wall at v cannot gain anything outside the points marked in in_space before the
+ * attacker kills it in u (def: the defender to move): every other neighbour is an
+ * enemy stone or an empty point touching only the wall, the border and enemy stones,
+ * and each of those enemy strings is Benson-alive or (race_margin >= 0) loses the race
+ * above with race_margin - 1 liberties to spare (1 is the sound margin; 0 is for the
+ * test that shows it is needed). */
+static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space, const go_es_region *u,
+                        bool def, int race_margin) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     go_color c = go_board_at(b, v), e = go_other(c);
     go_point h = go_head_fast(b, v);
@@ -897,11 +991,34 @@ static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space) 
                 return false;
             }
         }
-    for (int i = 0; i < nneed; i++)
-        if (!go_benson_possible(b, need[i])) return false;
     if (nneed == 0) return true;
-    (void)e;
-    return go_benson_alive_all(b, need, nneed);
+    bool possible = true;
+    for (int i = 0; i < nneed && possible; i++) possible = go_benson_possible(b, need[i]);
+    if (possible && go_benson_alive_all(b, need, nneed)) return true;
+    if (race_margin < 0) return false;
+    go_point ko = go_board_ko(b);
+    if (ko != GO_NO_POINT && b->ko_color == (def ? c : e) && !in_space[ko]) return false;
+    /* The race: the fewest liberties away from the target among the enemy strings
+     * Benson does not settle. */
+    int lmin = INT_MAX;
+    for (int i = 0; i < nneed; i++) {
+        if (go_benson_possible(b, need[i]) && go_benson_alive(b, need[i])) continue;
+        go_point sl[GO_MAX_POINTS];
+        int nsl = go_string_liberties(b, need[i], sl, GO_MAX_POINTS), away = 0;
+        for (int j = 0; j < nsl; j++) {
+            bool target_lib = false;
+            for (int d = 0; d < 4 && !target_lib; d++) {
+                go_point q = sl[j] + dirs[d];
+                target_lib = go_at(b, q) == c && go_head_fast(b, q) == h;
+            }
+            away += !target_lib;
+        }
+        if (away < lmin) lmin = away;
+    }
+    /* The budget: the defender's lmin-th move outside would capture (margin 1). */
+    int p = lmin - race_margin + 1;
+    if (p < 1) return false;
+    return race_killed(u, def, p > RACE_MAX_BUDGET ? RACE_MAX_BUDGET : p);
 }
 
 static void sort_points(go_point *p, int n) {
@@ -924,6 +1041,11 @@ int go_life_status_max(const go_board *b, go_point v, go_color to_move, int max_
 
 int go_life_status_in(const go_board *b, go_point v, go_color to_move, int max_points, const bool *region,
                       go_point *moves, int *nmoves) {
+    return go_life_status_race(b, v, to_move, max_points, GO_LIFE_RACE_MARGIN, region, moves, nmoves);
+}
+
+int go_life_status_race(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
+                        const bool *region, go_point *moves, int *nmoves) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     if (nmoves) *nmoves = 0;
     go_color c = go_board_at(b, v);
@@ -1017,7 +1139,8 @@ int go_life_status_in(const go_board *b, go_point v, go_color to_move, int max_p
     }
     /* Death: every eye space is in the game, the rest are dead ends, the outer liberty
      * count is exact. */
-    if (res != -1 || too_many || nused != nspaces || outer > GO_ES_OUTER_MAX || !wall_closed(b, v, in_space))
+    if (res != -1 || too_many || nused != nspaces || outer > GO_ES_OUTER_MAX ||
+        !wall_closed(b, v, in_space, &u, def, race_margin))
         return GO_LIFE_UNKNOWN;
     if (nmoves && moves && !def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
     return GO_LIFE_DEAD;
@@ -1033,7 +1156,7 @@ bool go_is_seki(const go_board *b, go_point s1, go_point s2) {
     uint8_t in_space[GO_MAX_POINTS];
     memset(in_space, 0, sizeof in_space);
     for (int i = 0; i < r.n; i++) in_space[pts[i]] = 1;
-    if (!wall_closed(b, s1, in_space)) return false;
+    if (!wall_closed(b, s1, in_space, NULL, false, -1)) return false; /* Benson only */
     /* The board's ko belongs to one side to move only: require none in the space. */
     go_point ko = go_board_ko(b);
     if (ko != GO_NO_POINT && in_space[ko]) return false;

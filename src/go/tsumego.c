@@ -261,8 +261,10 @@ static uint64_t static_word(const ts *s, go_color to_move) {
  * can hold it (GO_TS_NO_SCACHE computes every one afresh: the same search results). */
 static int static_fresh(ts *s, go_color to_move) {
     const go_board *b = s->b;
-    int life = small_space(s) ? go_life_status_in(b, s->target, to_move, TS_ES_MAX, s->region, NULL, NULL)
-        : !benson_worth(s)    ? GO_LIFE_UNKNOWN
+    int race = (s->disable & GO_TS_NO_SEMEAI) ? -1 : GO_LIFE_RACE_MARGIN;
+    int life = small_space(s)
+        ? go_life_status_race(b, s->target, to_move, TS_ES_MAX, race, s->region, NULL, NULL)
+        : !benson_worth(s)              ? GO_LIFE_UNKNOWN
         : go_benson_alive(b, s->target) ? GO_LIFE_ALIVE
                                         : GO_LIFE_UNKNOWN;
     return life == GO_LIFE_ALIVE ? 0 : life == GO_LIFE_DEAD ? 1 : -1;
