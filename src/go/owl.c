@@ -4,6 +4,7 @@
 #include "yomi/go_owl.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -608,6 +609,29 @@ static void pick_move(const go_board *b, const bool *dragon, go_owl_answer *out)
     }
 }
 
+/* YOMI_OWL_TRACE: the framed board on stderr, region points in lower case
+ * (for looking at a question's cut by hand). */
+static void owl_trace(const go_board *b, const go_board *fb, const bool *region, go_point str, int nreg) {
+    char v[8];
+    go_vertex_format(b, str, v, sizeof v);
+    fprintf(stderr, "owl %s: region %d points\n", v, nreg);
+    int n = go_board_size(fb);
+    for (int r = 0; r < n; r++) { /* row 0 is the top line; the board as it stands, then the frame */
+        for (int k = 0; k < 2; k++) {
+            const go_board *x = k ? fb : b;
+            for (int c = 0; c < n; c++) {
+                go_point p = go_pt(c, r);
+                go_color col = go_board_at(x, p);
+                char ch = col == GO_BLACK ? 'X' : col == GO_WHITE ? 'O' : '.';
+                if (region[p]) ch = col == GO_BLACK ? 'x' : col == GO_WHITE ? 'o' : ',';
+                if (p == str) ch = '@';
+                fputc(ch, stderr);
+            }
+            fputs(k ? "\n" : "   ", stderr);
+        }
+    }
+}
+
 static void owl_question(const go_board *b, go_point str, const yomi_limits *lim, bool attack, bool ko,
                          bool all, go_owl_answer *out) {
     memset(out, 0, sizeof *out);
@@ -636,6 +660,7 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
     }
     go_board *fb = framed_board(b, region, big, def);
     if (!fb) return;
+    if (getenv("YOMI_OWL_TRACE")) owl_trace(b, fb, region, str, nreg);
     if (go_board_at(fb, str) != def) {
         go_board_free(fb);
         return;
