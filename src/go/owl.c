@@ -515,7 +515,11 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
     }
     /* Ko (when asked): the question above gives nobody ko threats. A loss
      * there that turns into a win when the mover has every threat is a ko
-     * it must fight (GNU Go's 3). A win is asked again with every threat on
+     * it must fight (GNU Go's 3), when one threat is enough; a loss when the
+     * mover needs more (owl.tst 128 -> 133 at 150,000 nodes: 27, 32, 105,
+     * 202, 219, 237, 242 gained, 171 and 232 lost, ld_owl.tst 91 the same;
+     * 120 -> 121 at 30,000; 2026-11-27; showing the one-threat question's
+     * move instead lost ld_owl 319). A win is asked again with every threat on
      * the opponent's side: when it still wins, that question's move (the
      * unconditional way) is shown. When it loses, a defence is a ko the
      * defender takes first (GNU Go's 2; ld_owl.tst + owl.tst 88 + 126 ->
@@ -542,6 +546,20 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
             } else if (!won && a->result == YOMI_WIN && a->nmoves > 0) {
                 out->result = YOMI_KO_LOSS;
                 take_moves(out, a);
+                /* A ko the mover needs more than one threat for (an approach
+                 * ko, or two kos in a row) is no 3: asked with one threat. */
+                if (!lim || !lim->max_nodes || out->nodes < lim->max_nodes) {
+                    if (lim && lim->max_nodes) o.lim.max_nodes = lim->max_nodes - out->nodes;
+                    o.ko_master = GO_EMPTY;
+                    o.one_threat = to_play;
+                    go_tsumego_solve(p, &o, a);
+                    out->nodes += a->nodes;
+                    if (a->result == YOMI_LOSS) {
+                        out->result = YOMI_LOSS;
+                        out->move = GO_NO_POINT;
+                        out->nwins = 0;
+                    }
+                }
             }
         }
     }
