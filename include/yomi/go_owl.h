@@ -52,9 +52,11 @@ typedef struct go_owl_answer {
  * takes first (GNU Go 2), YOMI_KO_LOSS only after a ko threat (3), YOMI_LOSS
  * fails, YOMI_UNKNOWN a limit stopped the reading. The first reading gives
  * nobody ko threats; a loss there that wins when the mover has every threat
- * is YOMI_KO_LOSS (that move shown); a win is read again with every threat on
- * the opponent's side and, if it still wins, that reading's move is shown.
- * YOMI_KO_WIN is not given (see README: it scored less). */
+ * is YOMI_KO_LOSS (that move shown) when one threat wins it too, else
+ * YOMI_LOSS (a ko that needs more threats); a win is read again with every threat on
+ * the opponent's side and, if it still wins, that reading's move is shown;
+ * if it loses, a defence answers YOMI_KO_WIN (an attack stays YOMI_WIN: see
+ * README, calling attacks 2 scored less). */
 void go_owl_attack(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out);
 void go_owl_defend(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out);
 

@@ -99,6 +99,10 @@ typedef struct go_tsumego_opts {
      * would be. Its first move and line may not be (a kept proof may pass through the
      * new position, a repetition there): the answer lists none. */
     go_tsumego_keep *keep;
+    /* With fixed_master: this side has one ko threat instead of none (GO_EMPTY:
+     * none; the ko master keeps unlimited ones). Owl asks it to tell a direct ko
+     * from one that needs more threats. */
+    go_color one_threat;
 } go_tsumego_opts;
 
 enum {

@@ -4,6 +4,7 @@
 #include "yomi/go_owl.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -514,12 +515,19 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
     }
     /* Ko (when asked): the question above gives nobody ko threats. A loss
      * there that turns into a win when the mover has every threat is a ko
-     * it must fight (GNU Go's 3). A win is asked again with every threat on
+     * it must fight (GNU Go's 3), when one threat is enough; a loss when the
+     * mover needs more (owl.tst 128 -> 133 at 150,000 nodes: 27, 32, 105,
+     * 202, 219, 237, 242 gained, 171 and 232 lost, ld_owl.tst 91 the same;
+     * 120 -> 121 at 30,000; 2026-11-27; showing the one-threat question's
+     * move instead lost ld_owl 319). A win is asked again with every threat on
      * the opponent's side: when it still wins, that question's move (the
-     * unconditional way) is shown; when not, the answer stays a win: calling
-     * it GNU Go's 2 (a ko the mover takes first) lost more cases on
-     * ld_owl.tst / owl.tst than it gained (17 against 9), the frame making
-     * kos that the board has not. A limit that stops this second question
+     * unconditional way) is shown. When it loses, a defence is a ko the
+     * defender takes first (GNU Go's 2; ld_owl.tst + owl.tst 88 + 126 ->
+     * 91 + 128 at 150,000 nodes, 68 + 118 -> 71 + 120 at 30,000, no case
+     * lost, 2026-11-27), while an attack stays a win: calling attacks 2 as
+     * well turned 13 owl_attack answers GNU Go's files code 1 into 2 for 4
+     * gained (the defender given every threat finds kos in the frame that
+     * the kill does not hinge on). A limit that stops this second question
      * leaves the first answer as it was. */
     if (ko && (out->result == YOMI_WIN || out->result == YOMI_LOSS) && out->move != GO_PASS) {
         bool won = out->result == YOMI_WIN;
@@ -533,9 +541,25 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
             out->nodes += a->nodes;
             if (won && a->result == YOMI_WIN && a->nmoves > 0) {
                 take_moves(out, a); /* the unconditional way */
+            } else if (won && a->result == YOMI_LOSS && to_play != p->attacker) {
+                out->result = YOMI_KO_WIN; /* the moves of the first question stay */
             } else if (!won && a->result == YOMI_WIN && a->nmoves > 0) {
                 out->result = YOMI_KO_LOSS;
                 take_moves(out, a);
+                /* A ko the mover needs more than one threat for (an approach
+                 * ko, or two kos in a row) is no 3: asked with one threat. */
+                if (!lim || !lim->max_nodes || out->nodes < lim->max_nodes) {
+                    if (lim && lim->max_nodes) o.lim.max_nodes = lim->max_nodes - out->nodes;
+                    o.ko_master = GO_EMPTY;
+                    o.one_threat = to_play;
+                    go_tsumego_solve(p, &o, a);
+                    out->nodes += a->nodes;
+                    if (a->result == YOMI_LOSS) {
+                        out->result = YOMI_LOSS;
+                        out->move = GO_NO_POINT;
+                        out->nwins = 0;
+                    }
+                }
             }
         }
     }
@@ -608,6 +632,29 @@ static void pick_move(const go_board *b, const bool *dragon, go_owl_answer *out)
     }
 }
 
+/* YOMI_OWL_TRACE: the framed board on stderr, region points in lower case
+ * (for looking at a question's cut by hand). */
+static void owl_trace(const go_board *b, const go_board *fb, const bool *region, go_point str, int nreg) {
+    char v[8];
+    go_vertex_format(b, str, v, sizeof v);
+    fprintf(stderr, "owl %s: region %d points\n", v, nreg);
+    int n = go_board_size(fb);
+    for (int r = 0; r < n; r++) { /* row 0 is the top line; the board as it stands, then the frame */
+        for (int k = 0; k < 2; k++) {
+            const go_board *x = k ? fb : b;
+            for (int c = 0; c < n; c++) {
+                go_point p = go_pt(c, r);
+                go_color col = go_board_at(x, p);
+                char ch = col == GO_BLACK ? 'X' : col == GO_WHITE ? 'O' : '.';
+                if (region[p]) ch = col == GO_BLACK ? 'x' : col == GO_WHITE ? 'o' : ',';
+                if (p == str) ch = '@';
+                fputc(ch, stderr);
+            }
+            fputs(k ? "\n" : "   ", stderr);
+        }
+    }
+}
+
 static void owl_question(const go_board *b, go_point str, const yomi_limits *lim, bool attack, bool ko,
                          bool all, go_owl_answer *out) {
     memset(out, 0, sizeof *out);
@@ -636,6 +683,7 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
     }
     go_board *fb = framed_board(b, region, big, def);
     if (!fb) return;
+    if (getenv("YOMI_OWL_TRACE")) owl_trace(b, fb, region, str, nreg);
     if (go_board_at(fb, str) != def) {
         go_board_free(fb);
         return;

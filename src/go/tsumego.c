@@ -1417,6 +1417,8 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     if (o->fixed_master) {
         tiers[0].mine = o->ko_master == me ? TS_THR_INF : 0;
         tiers[0].theirs = o->ko_master == opp ? TS_THR_INF : 0;
+        if (o->one_threat == me && !tiers[0].mine) tiers[0].mine = 1;
+        if (o->one_threat == opp && !tiers[0].theirs) tiers[0].theirs = 1;
         tiers[0].res = YOMI_WIN;
         ntiers = 1;
     } else {
