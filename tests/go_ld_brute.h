@@ -3,7 +3,9 @@
  * game without ko threats (capture wins for the attacker; two passes in a row or
  * a repetition on the line win for the defender; simple ko). Small problems only
  * (a node cap says when it gave up). With `clean`, seki is a loss for the defender:
- * two passes win for it only when the target is unconditionally alive (Benson). */
+ * two passes win for it only when the target is unconditionally alive (Benson).
+ * thr[] (zero unless a test sets it): ko threats left by colour; a retake the
+ * simple-ko rule bans is allowed by spending one of the mover's. */
 #ifndef YOMI_GO_LD_BRUTE_H
 #define YOMI_GO_LD_BRUTE_H
 
@@ -23,13 +25,15 @@ typedef struct ld_bf {
     int depth;
     uint64_t nodes, max_nodes;
     bool clean;
+    int thr[3];
 } ld_bf;
 
 static inline uint64_t ld_bf_key(const ld_bf *s, go_color to_move, bool last_pass) {
     const go_board *b = s->b;
     uint64_t ko = (b->ko != GO_NO_POINT && b->ko_color == to_move) ? (uint64_t)b->ko : 0;
     return go_board_hash(b) ^ (ko * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)to_move * 0xc2b2ae3d27d4eb4fULL) ^
-        (last_pass ? 0x165667b19e3779f9ULL : 0);
+        (last_pass ? 0x165667b19e3779f9ULL : 0) ^ ((uint64_t)s->thr[GO_BLACK] << 40) ^
+        ((uint64_t)s->thr[GO_WHITE] << 44);
 }
 
 /* 1 when the attacker wins with c to move (0 also past the node cap). */
@@ -45,7 +49,19 @@ static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
         if (m == GO_PASS && last_pass) {
             r = s->clean && !go_benson_alive(s->b, s->target);
         } else {
-            if (go_board_play(s->b, c, m) != GO_OK) continue;
+            go_point ko = s->b->ko;
+            go_color kc = s->b->ko_color;
+            bool spent = m != GO_PASS && ko == m && kc == c && s->thr[c] > 0;
+            if (spent) {
+                s->b->ko = GO_NO_POINT;
+                s->b->ko_color = GO_EMPTY;
+            }
+            if (go_board_play(s->b, c, m) != GO_OK) {
+                s->b->ko = ko;
+                s->b->ko_color = kc;
+                continue;
+            }
+            s->thr[c] -= spent;
             if (go_board_at(s->b, s->target) != s->def) {
                 r = 1;
             } else {
@@ -61,6 +77,9 @@ static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
                 }
             }
             go_board_undo(s->b);
+            s->thr[c] += spent;
+            s->b->ko = ko;
+            s->b->ko_color = kc;
         }
         if (att == (r == 1)) return r;
     }
@@ -72,8 +91,8 @@ static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
  * *nodes (may be NULL) gets the positions it visited. */
 static inline int ld_bf_first_moves(go_problem *p, go_color to_play, uint64_t max_nodes, bool clean,
                                     bool *win, uint64_t *nodes) {
-    ld_bf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker),
-               {0},      0,         0,         max_nodes,   clean};
+    ld_bf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker), {0}, 0,
+               0,        max_nodes, clean,     {0}};
     int n = 0;
     GO_FOR_POINTS(p->board, m) {
         win[m] = false;

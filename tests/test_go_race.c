@@ -80,7 +80,7 @@ static int empties(const go_board *b) {
 /* The brute force: 1 when black captures the string at t with c to move, 0 when
  * white keeps it, -1 past the node cap. */
 static int brute(go_board *b, go_point t, go_color c, uint64_t cap) {
-    ld_bf s = {b, all_region, t, GO_BLACK, GO_WHITE, {0}, 0, 0, cap, false};
+    ld_bf s = {b, all_region, t, GO_BLACK, GO_WHITE, {0}, 0, 0, cap, false, {0}};
     s.path[0] = ld_bf_key(&s, c, false);
     int r = ld_bf_solve(&s, c, false);
     return s.nodes > cap ? -1 : r;
