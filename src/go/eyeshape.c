@@ -883,11 +883,16 @@ static int add_head(const go_board *b, go_point q, go_point *heads, int n) {
  * minimax on whole small boards. */
 #define RACE_MAX_MOVES 12 /* attacker moves searched (the bound keeps ko cycles finite) */
 #define RACE_MAX_BUDGET 13 /* a larger budget is cut to this (a smaller one is safe) */
-#define RACE_MEMO (1 << 17)
+/* The memo's sizes: most races fit the small one, whose zeroing per call is cheap (the
+ * large one alone, calloc'ed per call, cost Cho intermediate #594 60% more CPU per play);
+ * one that overflows it is searched again with the large one. */
+#define RACE_MEMO_SMALL (1 << 12)
+#define RACE_MEMO_LARGE (1 << 17)
 typedef struct {
-    uint64_t keys[RACE_MEMO];
-    uint8_t vals[RACE_MEMO]; /* 0 free, 1 kill, 2 no kill */
+    uint64_t *keys;
+    uint8_t *vals; /* 0 free, 1 kill, 2 no kill */
     int used;
+    uint32_t mask; /* slots - 1 */
 } race_memo;
 
 /* Does the attacker capture the wall from s within k of its own moves before the
@@ -895,10 +900,10 @@ typedef struct {
 static int race_within(const es_geom *g, const es_pos *s, int k, int p, race_memo *mm) {
     if (s->side == ATT && k == 0) return 0;
     uint64_t key = (uint64_t)pos_key(s) | (uint64_t)k << 25 | (uint64_t)p << 29;
-    uint32_t h0 = key_mix((uint32_t)key ^ (uint32_t)(key >> 32) * 0x9e3779b9u) & (RACE_MEMO - 1), h = h0;
-    while (mm->vals[h] && mm->keys[h] != key) h = (h + 1) & (RACE_MEMO - 1);
+    uint32_t h0 = key_mix((uint32_t)key ^ (uint32_t)(key >> 32) * 0x9e3779b9u) & mm->mask, h = h0;
+    while (mm->vals[h] && mm->keys[h] != key) h = (h + 1) & mm->mask;
     if (mm->vals[h]) return mm->vals[h] == 1;
-    if (mm->used * 2 >= RACE_MEMO) return -1;
+    if ((uint32_t)mm->used * 2 >= mm->mask + 1) return -1;
     bool att = s->side == ATT;
     int res = att ? 0 : 1;
     for (int m = 0; m < GO_ES_MAX + 2; m++) {
@@ -920,7 +925,7 @@ static int race_within(const es_geom *g, const es_pos *s, int k, int p, race_mem
     }
     /* The recursion may have filled slots: probe again. */
     h = h0;
-    while (mm->vals[h] && mm->keys[h] != key) h = (h + 1) & (RACE_MEMO - 1);
+    while (mm->vals[h] && mm->keys[h] != key) h = (h + 1) & mm->mask;
     mm->keys[h] = key;
     mm->vals[h] = res ? 1 : 2;
     mm->used++;
@@ -939,15 +944,20 @@ static bool race_killed(const go_es_region *u, bool def, int p) {
     es_pos root;
     if (!es_root(u, def, &root)) return false;
     es_geom *g = malloc(sizeof *g);
-    race_memo *mm = calloc(1, sizeof *mm);
     int w = -1;
-    if (g && mm) {
+    if (g) {
         geom_init(g, u);
-        w = race_within(g, &root, RACE_MAX_MOVES, p, mm);
+        for (uint32_t slots = RACE_MEMO_SMALL; w < 0 && slots <= RACE_MEMO_LARGE;
+             slots *= RACE_MEMO_LARGE / RACE_MEMO_SMALL) {
+            race_memo mm = {calloc(slots, sizeof *mm.keys), calloc(slots, 1), 0, slots - 1};
+            if (mm.keys && mm.vals) w = race_within(g, &root, RACE_MAX_MOVES, p, &mm);
+            free(mm.keys);
+            free(mm.vals);
+            if (!mm.keys || !mm.vals) break;
+        }
     }
     free(g);
-    free(mm);
-    if (w < 0) return false; /* not cached: a memory failure may pass */
+    if (w < 0) return false; /* not cached: a memory failure or a memo overflow may pass */
     memcpy(e->key, key, KEY_BYTES);
     memset(&e->res, 0, sizeof e->res);
     e->res.defender_wins = w != 1;
@@ -998,11 +1008,11 @@ static bool wall_closed(const go_board *b, go_point v, const uint8_t *in_space, 
     if (race_margin < 0) return false;
     go_point ko = go_board_ko(b);
     if (ko != GO_NO_POINT && b->ko_color == (def ? c : e) && !in_space[ko]) return false;
-    /* The race: the fewest liberties away from the target among the enemy strings
-     * Benson does not settle. */
+    /* The race: the fewest liberties away from the target among the enemy strings (all
+     * of them: leaving out the Benson-alive ones could only raise the budget, and a
+     * Benson test per string cost more CPU than the few deaths it added). */
     int lmin = INT_MAX;
     for (int i = 0; i < nneed; i++) {
-        if (go_benson_possible(b, need[i]) && go_benson_alive(b, need[i])) continue;
         go_point sl[GO_MAX_POINTS];
         int nsl = go_string_liberties(b, need[i], sl, GO_MAX_POINTS), away = 0;
         for (int j = 0; j < nsl; j++) {
