@@ -876,7 +876,8 @@ static int add_head(const go_board *b, go_point q, go_point *heads, int n) {
  * either, so the defender must play one move outside u for each of S's liberties away
  * from the wall before S falls. The race game below is u with those outside moves
  * counted: the defender's passes spend a budget of S's liberties away from the wall
- * (the fewest among such strings), and the pass that would spend the last one wins
+ * (the fewest among all enemy strings next to the wall, Benson-alive ones included: a
+ * smaller budget is only safer), and the pass that would spend the last one wins
  * for it (S captured, nothing known after). An attacker that kills in the race game
  * kills on the board. Not used when the board's ko bans the side to move outside the
  * eye spaces (u does not see that ban). tests/test_go_race.c checks the rule against a
