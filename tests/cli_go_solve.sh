@@ -329,5 +329,10 @@ has_re "too large stderr" "open.json: region too large to prove"
 OUT=$("$Y" go solve --format json "$T/open.json" --no-frame --target A19 2>/dev/null)
 has_re "too large json" '"result":"unknown","basis":"unknown","stopped_by":"region too large"'
 
+# An empty SOL point is the transcriber's "No correct solution on file" (Cho
+# intermediate #287): no move is stated, so the problem is not judged.
+OUT=$("$Y" go check "$DATA/go/sanderland/cho-intermediate/Prob0287.json" --max-nodes 1000 2>&1)
+has_re "empty SOL point: no solution given" "^problems: 1  correct: 0 \(0.0%\)  ko: 0  wrong: 0  unknown: 0  all stated found: 0  no solution given: 1  bad input: 0$"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -27,6 +27,13 @@
  *  - An outer wall (Cho elementary #492): a defender string with three or
  *    more stones along the area's open side keeps its outside liberties in
  *    the frame, ringed by defender stones, and is not the target.
+ *  - The book's first moves lie in the region: every stated move of the Cho
+ *    elementary and intermediate volumes is a region point (the answer can
+ *    only be found there), but for intermediate #434 and #603, whose moves lie
+ *    beyond the stones' box on an open side; a group on the third line gets
+ *    the first and second lines below it (intermediate #427: E18). The
+ *    transcriber's empty SOL point ("No correct solution on file") states no
+ *    move (intermediate #287).
  *  - The ko tiers with a short distance bound against a no-threat minimax on
  *    random small enclosed positions: win or ko_win (with moves the minimax
  *    proves) exactly when the side to play wins without threats. */
@@ -353,6 +360,44 @@ static void test_outer_wall(void) {
     }
 }
 
+static void test_book_moves_in_region(const char *data) {
+    static const struct {
+        const char *dir;
+        int n;
+    } vols[] = {{"go/sanderland/cho-elementary", 900}, {"go/sanderland/cho-intermediate", 861}};
+    int outside = 0, loaded = 0;
+    for (size_t v = 0; v < sizeof vols / sizeof *vols; v++) {
+        const char *dir = t_data_path(data, vols[v].dir);
+        CHECK_MSG(dir != NULL, "no data folder given");
+        if (!dir) return;
+        for (int i = 1; i <= vols[v].n; i++) {
+            char path[1024];
+            snprintf(path, sizeof path, "%s/Prob%04d.json", dir, i);
+            yomi_error err;
+            go_problem *p = go_problem_load(path, NULL, &err);
+            CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+            if (!p) continue;
+            loaded++;
+            /* Open sides (the book's moves beyond the box): not solved yet. */
+            bool known = v == 1 && (i == 434 || i == 603);
+            for (int k = 0; k < p->nsol; k++) {
+                if (p->region[p->sol[k]] || known) continue;
+                char vx[8];
+                go_vertex_format(p->board, p->sol[k], vx, sizeof vx);
+                CHECK_MSG(false, "%s: the book's %s is outside the region", path, vx);
+                outside++;
+            }
+            if (v == 1 && i == 287) CHECK_MSG(p->nsol == 0, "#287: no stated move");
+            if (v == 1 && i == 427)
+                CHECK_MSG(p->region[V(p->board, "E18")] && p->region[V(p->board, "A19")] &&
+                              go_at(p->board, V(p->board, "B17")) == go_other(p->attacker),
+                          "#427: Black's B17 lives on the empty lines 18 and 19");
+            go_problem_free(p);
+        }
+    }
+    fprintf(stderr, "book moves: %d problems loaded, %d stated moves outside the region\n", loaded, outside);
+}
+
 /* ---- The ko tiers against a brute force ----
  *
  * A plain minimax with the search's rules in the no-threat game (capture wins
@@ -415,6 +460,7 @@ int main(int argc, char **argv) {
     test_enclosed_region();
     test_enclosed_region_short_defender();
     test_outer_wall();
+    test_book_moves_in_region(data);
     test_ko_tiers();
     test_one_deadline(data);
     return t_summary("test_go_problem");

@@ -278,9 +278,27 @@ go_color go_problem_guess_defender(const go_board *b, const bool *region) {
     return sum[GO_BLACK] / cnt[GO_BLACK] >= sum[GO_WHITE] / cnt[GO_WHITE] ? GO_BLACK : GO_WHITE;
 }
 
+/* Whether a def stone lies on column (col) or row (!col) line k. */
+static bool line_has(const go_board *b, bool col, int k, go_color def) {
+    GO_FOR_POINTS(b, p) {
+        if (go_board_at(b, p) == def && (col ? go_col(p) : go_row(p)) == k) return true;
+    }
+    return false;
+}
+
 /* Region of an open problem: the stones' bounding box, grown to the edge when
- * one line or less would be left. False when there are no stones. */
-static bool box_region(const go_board *b, bool *region) {
+ * one line or less would be left, or two when the outermost line facing that
+ * edge holds a stone of the defender def: a group on the third line lives or
+ * dies on the empty first and second lines below it, which a frame there would
+ * fill (Cho intermediate #427, #347, #184 had regions of 3-9 points without
+ * them). An attacker's third-line stones keep the frame beside them, as their
+ * wall's outside (growing every such side cost 19 of 89 intermediate answers
+ * at 500k plays, most of them top-side problems with a wall on the C line).
+ * With def GO_EMPTY, the defender is not known yet: grown by two lines on
+ * every side, which is the box the defender is guessed in (the one-line box
+ * left Cho intermediate #179 and #181 and elementary #339 with the wrong
+ * colour: the book's moves lay outside it). False when there are no stones. */
+static bool box_region(const go_board *b, bool *region, go_color def) {
     int n = go_board_size(b), c0 = n, c1 = -1, r0 = n, r1 = -1;
     GO_FOR_POINTS(b, p) {
         if (go_board_at(b, p) == GO_EMPTY) continue;
@@ -295,10 +313,11 @@ static bool box_region(const go_board *b, bool *region) {
      * enclosing stones join it (a one-line margin let defenders live in the
      * gap: 52 against 43 of the first 99 Cho elementary problems). */
     const int snap = 1;
-    if (c0 <= snap) c0 = 0;
-    if (r0 <= snap) r0 = 0;
-    if (c1 >= n - 1 - snap) c1 = n - 1;
-    if (r1 >= n - 1 - snap) r1 = n - 1;
+    bool any = def == GO_EMPTY;
+    if (c0 <= snap || (c0 == snap + 1 && (any || line_has(b, true, c0, def)))) c0 = 0;
+    if (r0 <= snap || (r0 == snap + 1 && (any || line_has(b, false, r0, def)))) r0 = 0;
+    if (c1 >= n - 1 - snap || (c1 == n - 2 - snap && (any || line_has(b, true, c1, def)))) c1 = n - 1;
+    if (r1 >= n - 1 - snap || (r1 == n - 2 - snap && (any || line_has(b, false, r1, def)))) r1 = n - 1;
     memset(region, 0, sizeof(bool) * GO_MAX_POINTS);
     for (int r = r0; r <= r1; r++)
         for (int c = c0; c <= c1; c++) region[go_pt(c, r)] = true;
@@ -508,12 +527,13 @@ static bool problem_setup(go_problem *p, const go_problem_hints *h, go_point ma,
         }
         flood_region(b, target, p->region);
     } else {
-        if (!box_region(b, p->region)) {
+        if (!box_region(b, p->region, GO_EMPTY)) {
             yomi_fail(err, 0, 0, "the board has no stones: nothing to solve");
             return false;
         }
         go_color def =
             target != GO_NO_POINT ? go_board_at(b, target) : go_problem_guess_defender(b, p->region);
+        box_region(b, p->region, def);
         bool wall[GO_MAX_POINTS];
         outer_walls(b, p->region, def, wall);
         if (target == GO_NO_POINT) target = pick_target(b, p->region, def, wall);
@@ -617,6 +637,9 @@ static go_problem *load_json(const char *path, const char *text, size_t len, con
                 goto done;
             }
             if (parse_color(m->items[0]->str) != to_play) continue;
+            /* An empty point is the transcriber's "No correct solution on file"
+             * (Cho intermediate #287, #344, #396, #574), not a stated pass. */
+            if (!m->items[1]->str[0]) continue;
             go_point pt = sgf_point_parse(m->items[1]->str, size);
             if (pt == GO_NO_POINT) {
                 yomi_fail(err, 0, 0, "%s: field SOL[%d]: \"%s\" is not a point", path, k, m->items[1]->str);
