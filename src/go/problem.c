@@ -321,6 +321,36 @@ static bool box_region(const go_board *b, bool *region, go_color def) {
     memset(region, 0, sizeof(bool) * GO_MAX_POINTS);
     for (int r = r0; r <= r1; r++)
         for (int c = c0; c <= c1; c++) region[go_pt(c, r)] = true;
+    if (any) return true;
+    /* An open side whose last two lines hold a defender stone and no attacker
+     * stone within three lines of an edge the box reaches: the group can run
+     * along that edge, so those three lines go on two more points beyond the
+     * side (Cho intermediate #463: White's B17-D17 under Black's B16-E16; the
+     * book's E18 stops it running). Eight (side, edge) pairs: point at u lines
+     * beyond the side, v lines from the edge. */
+    const int run = 2, strip = 3;
+    for (int k = 0; k < 8; k++) {
+        int side = k / 2, far = k % 2; /* side: right, left, bottom, top */
+        int lim = side == 0 ? c1 : side == 1 ? c0 : side == 2 ? r1 : r0;
+        bool open = side % 2 == 0 ? lim < n - 1 : lim > 0;
+        bool edge = side < 2 ? (far ? r1 == n - 1 : r0 == 0) : (far ? c1 == n - 1 : c0 == 0);
+        if (!open || !edge) continue;
+        int ndef = 0, natt = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (int u = -1; u <= run; u++)
+                for (int v = 0; v < strip; v++) {
+                    int along = side % 2 == 0 ? lim + u : lim - u, across = far ? n - 1 - v : v;
+                    int c = side < 2 ? along : across, r = side < 2 ? across : along;
+                    if (c < 0 || r < 0 || c >= n || r >= n) continue;
+                    go_color col = go_board_at(b, go_pt(c, r));
+                    if (pass == 0 && u <= 0) {
+                        ndef += col == def;
+                        natt += col == go_other(def);
+                    } else if (pass == 1 && u > 0 && ndef && !natt) {
+                        region[go_pt(c, r)] = true;
+                    }
+                }
+    }
     return true;
 }
 
