@@ -4,6 +4,7 @@
  *    passes or a repetition on the line for the defender, simple ko, no ko
  *    threats) on random small enclosed positions: the solver's result and its
  *    set of winning first moves must equal the brute force's.
+ *    The same with go_tsumego_opts.ask: the asked winners are listed, at most one other.
  *  - Cho Chikun's elementary problems (data/go/sanderland): the winning first
  *    moves yomi reports must be non-empty and inside SOL for at least the
  *    floor below, per-problem node limits (deterministic).
@@ -74,6 +75,42 @@ static void test_brute_force(void) {
                       to_play == GO_BLACK ? "black" : "white", variants[v]);
             if (!same) go_board_print(p->board, stderr);
         }
+        /* go_tsumego_opts.ask (go check's tree walk): half the points asked, chosen by a
+         * hash of the position's number. The result is the brute force's; the listed
+         * winners are brute-force winners, every asked winner among them, and at most one
+         * (the main search's move, unless that is a pass) outside the asked ones. */
+        go_point ask[GO_MAX_POINTS];
+        int nask = 0;
+        GO_FOR_POINTS(p->board, q) {
+            if ((((unsigned)q * 2654435761u + (unsigned)compared) >> 7) & 1) ask[nask++] = q;
+        }
+        go_tsumego_opts o;
+        memset(&o, 0, sizeof o);
+        o.all_moves = true;
+        o.fixed_master = true;
+        o.ko_master = GO_EMPTY;
+        o.disable = GO_TS_NO_DISTANCE;
+        o.lim.hash_mb = 4;
+        o.ask = ask;
+        o.nask = nask;
+        go_tsumego_answer a;
+        go_tsumego_solve(p, &o, &a);
+        bool asked[GO_MAX_POINTS + 1] = {false}, listed[GO_MAX_POINTS + 1] = {false};
+        for (int i = 0; i < nask; i++) asked[ask[i]] = true;
+        int outside = 0, nl = 0;
+        bool ok = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS);
+        for (int i = 0; i < a.nmoves + a.nexchange; i++) {
+            go_point m = i < a.nmoves ? a.moves[i] : a.exchange[i - a.nmoves];
+            ok &= m >= 0 && m < GO_MAX_POINTS && bf_win[m];
+            if (!ok) break;
+            listed[m] = true;
+            outside += !asked[m];
+            nl++;
+        }
+        GO_FOR_POINTS(p->board, q) ok &= !(asked[q] && bf_win[q]) || listed[q];
+        ok &= outside <= 1;
+        CHECK_MSG(ok, "ask: %d winning moves, yomi %s with %d listed (%d outside the %d asked), target %s",
+                  bf_n, go_tsumego_result_name(a.result), nl, outside, nask, tv);
         compared++;
         total += bf_nodes;
         go_problem_free(p);

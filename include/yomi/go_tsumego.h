@@ -103,6 +103,13 @@ typedef struct go_tsumego_opts {
      * none; the ko master keeps unlimited ones). Owl asks it to tell a direct ko
      * from one that needs more threats. */
     go_color one_threat;
+    /* NULL, or with all_moves: the only first moves asked besides the one the main
+     * search proves (go check's tree walk needs the tree's moves alone). The others
+     * are not analysed: the answer's moves are the winners among these and that one
+     * (none when it is a pass), and nunknown counts only these. The result is the same
+     * question's. */
+    const go_point *ask;
+    int nask;
 } go_tsumego_opts;
 
 enum {

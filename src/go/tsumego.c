@@ -45,6 +45,8 @@ typedef struct ts {
     bool att_pass; /* the attacker's pass is generated (the bent-four rule's game) */
     const go_point *ban; /* moves xc_generate leaves out at the root, or NULL */
     int nban;
+    const go_point *ask; /* go_tsumego_opts.ask: the only first moves analysed, or NULL */
+    int nask;
     yomi_ctl ctl;
     go_point zone[TS_MAXZONE];
     const bool *region;
@@ -384,6 +386,8 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     s->disable = o->disable;
     s->dlimit = o->distance > 0 ? o->distance : 4;
     s->blocking = o->blocking;
+    s->ask = o->ask;
+    s->nask = o->ask ? o->nask : 0;
     s->region = p->region;
     s->ord.att = s->att;
     s->ord.target = p->target;
@@ -812,6 +816,8 @@ static bool out_of_budget(const ts *s, const yomi_limits *all, uint64_t used) {
     return all->max_seconds > 0 && yomi_ctl_elapsed(&s->ctl) >= all->max_seconds;
 }
 
+static int ask_generate(void *ctx, int *moves, int max);
+
 /* One tier with core's dfpn: fills wins[] for moves[]; returns 1 when the side
  * to play wins, 0 when it loses, -1 unknown. *used counts plays. */
 static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint64_t *used,
@@ -841,6 +847,12 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
         return 0;
     }
     for (int i = 0; i < n; i++) wins[i] = -1;
+    if (all_moves && s->ask)
+        for (int i = 0; i < n; i++) {
+            bool asked = false;
+            for (int j = 0; j < s->nask && !asked; j++) asked = moves[i] == s->ask[j];
+            if (!asked) wins[i] = -2; /* not asked: neither listed nor counted undecided */
+        }
     int pvm[GO_TSUMEGO_MAX_PV];
     *npv = dfpn_pv(d, &g, s, pvm, GO_TSUMEGO_MAX_PV);
     for (int i = 0; i < *npv; i++) pv[i] = pvm[i];
@@ -851,7 +863,11 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
     }
     static _Thread_local dfpn_move_result mr[TS_MAXM];
     remaining(s, all, *used, &lim);
-    int k = out_of_budget(s, all, *used) ? 0 : dfpn_analyse_root(d, &g, s, &lim, mr, TS_MAXM);
+    /* go_tsumego_opts.ask: only the asked moves (the rest of the root's moves
+     * are no question of the caller's). */
+    dfpn_game ga = g;
+    if (s->ask) ga.generate = ask_generate;
+    int k = out_of_budget(s, all, *used) ? 0 : dfpn_analyse_root(d, &ga, s, &lim, mr, TS_MAXM);
     for (int j = 0; j < k; j++) {
         *used += mr[j].nodes;
         ts_trace(s, "rootmove", mr[j].move, mr[j].nodes, mr[j].result);
@@ -867,7 +883,7 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
      * root analysis leaves that one a win, the others undecided. */
     if (r.has_move)
         for (int i = 0; i < n; i++)
-            if (moves[i] == r.best_move && wins[i] < 0) wins[i] = 1;
+            if (moves[i] == r.best_move && wins[i] != 0) wins[i] = 1;
     return 1;
 }
 
@@ -885,7 +901,7 @@ static int core_tier(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, uint
 static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *moves, const int *wins,
                       int n) {
     out->nunknown = 0;
-    for (int i = 0; i < n; i++) out->nunknown += wins[i] < 0;
+    for (int i = 0; i < n; i++) out->nunknown += wins[i] == -1;
     for (int i = 0; i < n; i++)
         if (wins[i] == 1) {
             out->result = res;
@@ -914,6 +930,20 @@ static int xc_generate(void *ctx, int *moves, int max) {
         bool ban = false;
         for (int j = 0; j < s->nban && !ban; j++) ban = moves[i] == s->ban[j];
         if (!ban) moves[k++] = moves[i];
+    }
+    return k;
+}
+
+/* cb_generate at the root of the per-move analysis: the asked moves only. */
+static int ask_generate(void *ctx, int *moves, int max) {
+    int n = cb_generate(ctx, moves, max);
+    const ts *s = ctx;
+    if (s->nsteps != 0) return n;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        bool asked = false;
+        for (int j = 0; j < s->nask && !asked; j++) asked = moves[i] == s->ask[j];
+        if (asked) moves[k++] = moves[i];
     }
     return k;
 }
