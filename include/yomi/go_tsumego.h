@@ -103,6 +103,12 @@ typedef struct go_tsumego_opts {
      * none; the ko master keeps unlimited ones). Owl asks it to tell a direct ko
      * from one that needs more threats. */
     go_color one_threat;
+    /* Worker threads of each df-pn search (0 or 1: one; core/dfpn.h, dfpn_set_threads):
+     * the same answers, proved as they are with one, found sooner on a machine with the
+     * cores; the plays of all workers count against lim.max_nodes, so node counts vary
+     * from run to run. The df-pn table is shared; the static answer cache is split
+     * between the workers (the same memory as with one). */
+    int threads;
 } go_tsumego_opts;
 
 enum {

@@ -33,6 +33,8 @@
 _Static_assert(TS_MAXZONE == GO_TSUMEGO_MAX_REGION, "the public region bound is the solver's");
 #define TS_MAXM (TS_MAXZONE + 1)
 
+#define TS_SPARES 8
+
 typedef struct ts {
     go_board *b;
     go_color att, def;
@@ -83,7 +85,14 @@ typedef struct ts {
      * tier questions of one generator (kept_disable) since the last forget; root_seen
      * when one of them met the problem's board again with the side to play to move
      * (root_pk, root_stones) at a position other than its root. */
-    bool tier_kept, root_seen;
+    bool tier_kept;
+    /* root_seen: the flag, shared by a parallel search's workers (a clone points to its
+     * parent's), so an atomic one. */
+    atomic_bool root_seen_v, *root_seen;
+    /* Workers' copies (cb_clone) kept between the questions of this problem, so their
+     * caches stay warm as the parent's does; freed by ts_free. */
+    struct ts *spare[TS_SPARES];
+    int nspare;
     unsigned kept_disable;
     uint64_t root_pk[TS_VWORDS];
     int root_stones[3];
@@ -396,6 +405,8 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
         s->zone[s->nzone++] = q;
     }
     s->nwords = (s->nzone + 31) / 32;
+    atomic_init(&s->root_seen_v, false);
+    s->root_seen = &s->root_seen_v;
     pack(s, s->root_pk);
     s->root_mover = p->to_play;
     s->root_stones[GO_BLACK] = p->board->stones[GO_BLACK];
@@ -408,6 +419,9 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
      * 6% less CPU (2026-11-26). Huge pages: the probes are random. */
     size_t line = (size_t)s->sc_words * sizeof(uint64_t), mb = o->lim.hash_mb ? o->lim.hash_mb : 16;
     size_t want = mb <= ((size_t)-1 >> 21) ? (mb << 20) / line : 0;
+    /* The workers of a parallel search (cb_clone) have a cache each: together, the size
+     * of one. */
+    if (o->threads > 1) want /= (size_t)o->threads;
     s->sc_n = TS_SCACHE_MIN;
     while (s->sc_n * 2 <= want) s->sc_n *= 2;
     if (!yomi_table_init_buckets(&s->sctab, s->sc_n, line,
@@ -421,10 +435,72 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     return true;
 }
 
+static void clone_release(struct ts *c);
+
 static void ts_free(ts *s) {
     yomi_table_free(&s->sctab);
     free(s->gcache);
     s->gcache = NULL;
+    while (s->nspare > 0) clone_release(s->spare[--s->nspare]);
+}
+
+/* A worker's copy of the question at its root (dfpn_game.clone): its own board, static
+ * answer cache (as large as the parent's) and move-list cache; the rest is the parent's
+ * (region, ban list, the table dfpn_lookup reads, and the root_seen flag). */
+static void *cb_clone(void *ctx) {
+    ts *s = ctx;
+    ts *c;
+    if (s->nspare > 0) {
+        /* a spare of an earlier question: the parent's state over it, its own board
+         * and caches kept (their entries answer positions of this problem, as the
+         * parent's own do across its questions) */
+        c = s->spare[--s->nspare];
+        go_board *b = c->b;
+        yomi_table t = c->sctab;
+        uint64_t *gc = c->gcache;
+        memcpy(c, s, sizeof *c);
+        c->b = b;
+        c->sctab = t;
+        c->scache = (uint64_t *)t.mem;
+        c->gcache = gc;
+    } else {
+        c = malloc(sizeof *c);
+        if (!c) return NULL;
+        memcpy(c, s, sizeof *c);
+        memset(&c->sctab, 0, sizeof c->sctab);
+        c->scache = c->gcache = NULL;
+        size_t line = (size_t)s->sc_words * sizeof(uint64_t);
+        c->b = go_board_new(go_board_size(s->b));
+        if (!c->b ||
+            !yomi_table_init_buckets(&c->sctab, s->sc_n, line,
+                                     s->sc_n * line >= ((size_t)4 << 20) ? YOMI_TABLE_HUGE : 0)) {
+            if (c->b) go_board_free(c->b);
+            free(c);
+            return NULL;
+        }
+        c->scache = (uint64_t *)c->sctab.mem;
+        /* without it the copy asks the generator each time: the same lists */
+        if (s->gcache) c->gcache = calloc((size_t)TS_GC_N * (size_t)s->gc_words, sizeof(uint64_t));
+    }
+    c->nspare = 0;
+    go_board_copy(c->b, s->b);
+    return c;
+}
+
+static void clone_release(ts *c) {
+    yomi_table_free(&c->sctab);
+    free(c->gcache);
+    go_board_free(c->b);
+    free(c);
+}
+
+/* Kept for the next question (ts_free releases the spares). */
+static void cb_clone_free(void *ctx, void *copy) {
+    ts *s = ctx;
+    if (s->nspare < TS_SPARES)
+        s->spare[s->nspare++] = copy;
+    else
+        clone_release(copy);
 }
 
 /* One line of YOMI_TS_TRACE: a search of `phase` (at first move m, or none)
@@ -632,10 +708,12 @@ static dfpn_value cb_evaluate(void *ctx) {
     if (s->to_move == s->root_mover && !s->last_pass && s->b->stones[GO_BLACK] == s->root_stones[GO_BLACK] &&
         s->b->stones[GO_WHITE] == s->root_stones[GO_WHITE] &&
         !memcmp(packed(s), s->root_pk, sizeof s->root_pk))
-        s->root_seen = true; /* a later tier's root, whatever the threats (tier_root) */
+        atomic_store_explicit(s->root_seen, true, memory_order_relaxed); /* a later tier's root, whatever
+                                                                            the threats (tier_root) */
     if (capture_now(s)) return DFPN_WIN;
     int st = static_status(s, s->to_move, s->last_pass);
-    if (st < 0 && s->lk_d && s->nsrc && !s->root_seen) return tier_dominated(s);
+    if (st < 0 && s->lk_d && s->nsrc && !atomic_load_explicit(s->root_seen, memory_order_relaxed))
+        return tier_dominated(s);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
 
@@ -675,6 +753,8 @@ static void core_game(ts *s, dfpn_game *g) {
     g->killer = g->order_init && !(s->disable & GO_TS_NO_KILLER);
     g->max_moves = TS_MAXM;
     g->repetition = s->thr[s->att] == TS_THR_INF ? DFPN_WIN : DFPN_LOSS;
+    g->clone = cb_clone;
+    g->clone_free = cb_clone_free;
 }
 
 /* Starts a df-pn question at the current board with `to_move` to play: a fresh
@@ -716,7 +796,8 @@ static void tier_root(ts *s, dfpn *d, go_color to_move) {
         s->nsteps = 0;
         return;
     }
-    if (s->tier_kept && !s->root_seen && s->kept_disable == s->disable && !(s->disable & GO_TS_NO_SHARE)) {
+    if (s->tier_kept && !atomic_load(s->root_seen) && s->kept_disable == s->disable &&
+        !(s->disable & GO_TS_NO_SHARE)) {
         dfpn_keep(d);
         if (s->nsrc < 6) {
             s->src[s->nsrc][0] = s->cur_thr[0];
@@ -724,7 +805,7 @@ static void tier_root(ts *s, dfpn *d, go_color to_move) {
         }
     } else {
         dfpn_forget(d);
-        s->root_seen = false;
+        atomic_store(s->root_seen, false);
         s->nsrc = 0;
     }
     s->cur_thr[0] = s->thr[to_move];
@@ -1205,6 +1286,7 @@ static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, c
         dfpn_game g;
         core_game(s, &g);
         g.evaluate = jp_evaluate;
+        g.clone = NULL; /* jp_evaluate reads this thread's jp_now: one worker */
         s->att_pass = true; /* a pass can win in the rule's game; its confirmations keep it too */
         new_root(s, d, s->def);
         yomi_limits lim;
@@ -1438,6 +1520,7 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     s.kept_game = kt != NULL;
     dfpn *d =
         kt ? kt->d[(o->disable & GO_TS_NO_DISTANCE) != 0] : dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16);
+    if (d) dfpn_set_threads(d, o->threads);
     uint64_t used = 0;
     const yomi_limits *L = &o->lim;
     yomi_limits rerun_lim;
