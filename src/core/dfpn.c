@@ -22,7 +22,10 @@
 #define KILLER_DEPTH 256
 #define NO_KILLER INT_MIN
 #define MAX_THREADS 64
-#define NLOCK 1024 /* bucket locks per table (a power of two) */
+/* Bucket locks per table (a power of two): many, so that the two cores rarely take locks
+ * of one cache line (each taking is a write: a line bounced between cores per probe). */
+#define NLOCK (1 << 16)
+#define QUOTA 64 /* plays a worker reserves at a time while far from max_nodes */
 #define NBUSY (1 << 14) /* busy counters, by key (a power of two) */
 
 /* The ancestors (by depth on the current path) whose repetition a final result used. */
@@ -119,7 +122,9 @@ struct dfpn {
     atomic_int *cancel;
     int stopped, oom;
     int threads; /* dfpn_set_threads */
+    uint64_t quota; /* plays of the shared budget this worker has reserved and not made */
     dfpn_shared *sh; /* during a parallel search, else NULL (every worker's copy has it) */
+    struct dfpn_pool *pool; /* the worker threads, kept between searches (NULL: none yet) */
 };
 
 typedef struct dfpn_nres {
@@ -219,8 +224,11 @@ void dfpn_keep(dfpn *s) {
 
 void dfpn_set_threads(dfpn *s, int n) { s->threads = n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : n; }
 
+static void pool_free(struct dfpn_pool *p);
+
 void dfpn_free(dfpn *s) {
     if (!s) return;
+    pool_free(s->pool);
     yomi_table_free(&s->tt);
     yomi_table_free(&s->gt);
     free(s->rstate);
@@ -516,13 +524,28 @@ static int may_play(dfpn *s) {
     if (s->sh) {
         /* One play of the shared budget, reserved before it is made: the plays of all
          * workers never pass max_nodes. */
-        if (atomic_load_explicit(&s->sh->stop, memory_order_relaxed) ||
-            (s->max_nodes &&
-             atomic_fetch_add_explicit(&s->sh->plays, 1, memory_order_relaxed) >= s->max_nodes)) {
-            atomic_store_explicit(&s->sh->stop, 1, memory_order_relaxed);
+        if (atomic_load_explicit(&s->sh->stop, memory_order_relaxed)) {
             s->stopped = 1;
             return 0;
         }
+        if (s->max_nodes && s->quota == 0) {
+            /* Plays are reserved in blocks while far from the cap (one counter written
+             * by every play would bounce between the cores), one by one near it. A
+             * worker that finds the budget spent stops itself only: the others make
+             * the plays they hold, so a search the cap stops made exactly max_nodes. */
+            uint64_t want = QUOTA;
+            if (atomic_load_explicit(&s->sh->plays, memory_order_relaxed) +
+                    2 * QUOTA * (uint64_t)s->threads >=
+                s->max_nodes)
+                want = 1;
+            uint64_t old = atomic_fetch_add_explicit(&s->sh->plays, want, memory_order_relaxed);
+            if (old >= s->max_nodes) {
+                s->stopped = 1;
+                return 0;
+            }
+            s->quota = s->max_nodes - old < want ? s->max_nodes - old : want;
+        }
+        if (s->max_nodes) s->quota--;
     } else if (s->max_nodes && s->nodes >= s->max_nodes) {
         s->stopped = 1;
         return 0;
@@ -934,15 +957,15 @@ static yomi_result to_result(uint32_t pn, uint32_t dn) {
 typedef struct dfpn_worker {
     dfpn *s; /* the solver itself for worker 0, else a copy sharing its tables */
     dfpn_nres r;
-    pthread_t th;
     int running;
 } dfpn_worker;
 
 static void *worker_main(void *arg) {
     dfpn_worker *w = arg;
     mid(w->s, 0, DFPN_INF, DFPN_INF, &w->r);
-    /* decided (or out of memory): the others stop */
-    atomic_store_explicit(&w->s->sh->stop, 1, memory_order_relaxed);
+    /* decided (or out of memory): the others stop; a worker the cap stopped leaves
+     * them their reserved plays */
+    if (!w->s->stopped || w->s->oom) atomic_store_explicit(&w->s->sh->stop, 1, memory_order_relaxed);
     return NULL;
 }
 
@@ -952,6 +975,7 @@ static dfpn *worker_copy(dfpn *s) {
     dfpn *w = malloc(sizeof *w);
     if (!w) return NULL;
     *w = *s;
+    w->pool = NULL;
     w->rstate = NULL;
     w->path = NULL;
     w->pstates = w->sstates = NULL;
@@ -959,6 +983,7 @@ static dfpn *worker_copy(dfpn *s) {
     w->path_cap = 0;
     w->slot_cap = w->slot_top = 0;
     w->nodes = 0;
+    w->quota = 0;
     w->moves = malloc((size_t)s->g->max_moves * sizeof *w->moves);
     w->moves_cap = s->g->max_moves;
     w->ctx = w->moves && ensure_path(w, 1) ? s->g->clone(s->ctx) : NULL;
@@ -984,19 +1009,79 @@ static void worker_free(dfpn *s, dfpn *w) {
     free(w);
 }
 
-/* mid() at the root by s->threads workers (worker 0 on this thread). Fills r from a
- * worker that decided the root; sets s->stopped (and s->oom) as one search would, and
- * s->nodes to the plays of all. Returns 0, or -1 when it could not start (nothing
- * searched). */
-static int solve_parallel(dfpn *s, dfpn_nres *r) {
-    int n = s->threads;
-    dfpn_shared *sh = malloc(sizeof *sh);
-    dfpn_worker *w = calloc((size_t)n, sizeof *w);
-    if (!sh || !w) {
-        free(sh);
-        free(w);
-        return -1;
+/* The threads of workers 1..n, kept with the solver between searches: thread creation is
+ * saved, and so are the thread-local caches a game may keep (the Go solver's eye-space
+ * caches). Each round, thread i runs job[i] (NULL: nothing) and counts itself done. */
+typedef struct dfpn_pool {
+    int n;
+    pthread_t *th;
+    struct dfpn_pool_arg {
+        struct dfpn_pool *p;
+        int i;
+    } * arg;
+    dfpn_worker **job;
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned round;
+    int pending, quit;
+    dfpn_shared *sh; /* its locks and busy counts are back to 0 after each round */
+} dfpn_pool;
+
+static void *pool_main(void *arg) {
+    struct dfpn_pool_arg *a = arg;
+    dfpn_pool *p = a->p;
+    unsigned seen = 0;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->round == seen && !p->quit) pthread_cond_wait(&p->go, &p->mu);
+        if (p->quit) break;
+        seen = p->round;
+        dfpn_worker *w = p->job[a->i];
+        pthread_mutex_unlock(&p->mu);
+        if (w) worker_main(w);
+        pthread_mutex_lock(&p->mu);
+        if (--p->pending == 0) pthread_cond_signal(&p->done);
     }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static void pool_free(dfpn_pool *p) {
+    if (!p) return;
+    pthread_mutex_lock(&p->mu);
+    p->quit = 1;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->n; i++) pthread_join(p->th[i], NULL);
+    pthread_cond_destroy(&p->go);
+    pthread_cond_destroy(&p->done);
+    pthread_mutex_destroy(&p->mu);
+    free(p->th);
+    free(p->arg);
+    free(p->job);
+    free(p->sh);
+    free(p);
+}
+
+/* A pool of n threads, or NULL. */
+static dfpn_pool *pool_new(int n) {
+    dfpn_pool *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->th = calloc((size_t)n, sizeof *p->th);
+    p->arg = calloc((size_t)n, sizeof *p->arg);
+    p->job = calloc((size_t)n, sizeof *p->job);
+    p->sh = malloc(sizeof *p->sh);
+    if (!p->th || !p->arg || !p->job || !p->sh || pthread_mutex_init(&p->mu, NULL) != 0) {
+        free(p->th);
+        free(p->arg);
+        free(p->job);
+        free(p->sh);
+        free(p);
+        return NULL;
+    }
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->done, NULL);
+    dfpn_shared *sh = p->sh;
     for (int i = 0; i < NLOCK; i++) {
         atomic_init(&sh->tlock[i], 0);
         atomic_init(&sh->glock[i], 0);
@@ -1004,24 +1089,62 @@ static int solve_parallel(dfpn *s, dfpn_nres *r) {
     for (int i = 0; i < NBUSY; i++) atomic_init(&sh->busy[i], 0);
     atomic_init(&sh->plays, 0);
     atomic_init(&sh->stop, 0);
+    for (int i = 0; i < n; i++) {
+        p->arg[i].p = p;
+        p->arg[i].i = i;
+        if (pthread_create(&p->th[i], NULL, pool_main, &p->arg[i]) != 0) break;
+        p->n = i + 1;
+    }
+    if (p->n < n) {
+        pool_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* mid() at the root by s->threads workers (worker 0 on this thread, the others on the
+ * pool's). Fills r from a worker that decided the root; sets s->stopped (and s->oom) as
+ * one search would, and s->nodes to the plays of all. Returns 0, or -1 when it could not
+ * start (nothing searched). */
+static int solve_parallel(dfpn *s, dfpn_nres *r) {
+    int n = s->threads;
+    if (s->pool && s->pool->n != n - 1) {
+        pool_free(s->pool);
+        s->pool = NULL;
+    }
+    if (!s->pool && !(s->pool = pool_new(n - 1))) return -1;
+    dfpn_pool *p = s->pool;
+    dfpn_worker *w = calloc((size_t)n, sizeof *w);
+    if (!w) return -1;
+    dfpn_shared *sh = p->sh;
+    atomic_store(&sh->plays, 0);
+    atomic_store(&sh->stop, 0);
     s->sh = sh;
+    s->quota = 0;
     w[0].s = s;
-    w[0].running = 1;
     int nw = 1;
     for (int i = 1; i < n; i++) {
         dfpn *c = worker_copy(s);
         if (!c) break;
         w[nw++].s = c;
     }
-    for (int i = 1; i < nw; i++) w[i].running = pthread_create(&w[i].th, NULL, worker_main, &w[i]) == 0;
+    for (int i = 0; i < nw; i++) w[i].running = 1;
+    pthread_mutex_lock(&p->mu);
+    for (int i = 0; i < p->n; i++) p->job[i] = i + 1 < nw ? &w[i + 1] : NULL;
+    p->pending = p->n;
+    p->round++;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
     worker_main(&w[0]);
+    pthread_mutex_lock(&p->mu);
+    while (p->pending > 0) pthread_cond_wait(&p->done, &p->mu);
+    pthread_mutex_unlock(&p->mu);
     uint64_t nodes = 0;
     int decided = -1, oom = 0;
     for (int i = 0; i < nw; i++) {
-        if (i > 0 && w[i].running) pthread_join(w[i].th, NULL);
         nodes += w[i].s->nodes;
         oom |= w[i].s->oom;
-        if (decided < 0 && w[i].running && !w[i].s->stopped) decided = i;
+        if (decided < 0 && !w[i].s->stopped) decided = i;
     }
     for (int i = 1; i < nw; i++) worker_free(s, w[i].s);
     s->sh = NULL;
@@ -1035,7 +1158,6 @@ static int solve_parallel(dfpn *s, dfpn_nres *r) {
     s->nodes = nodes;
     s->oom = oom;
     s->stopped = decided < 0 || oom;
-    free(sh);
     free(w);
     return 0;
 }

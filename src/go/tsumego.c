@@ -15,6 +15,7 @@
  * proof. */
 #include "yomi/go_tsumego.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ _Static_assert(TS_MAXZONE == GO_TSUMEGO_MAX_REGION, "the public region bound is 
 #define TS_MAXM (TS_MAXZONE + 1)
 
 #define TS_SPARES 8
+#define TS_SC_LOCKS 65536 /* many: taking one writes its cache line */
 
 typedef struct ts {
     go_board *b;
@@ -62,6 +64,10 @@ typedef struct ts {
     uint64_t *scache;
     size_t sc_n;
     yomi_table sctab;
+    /* With several workers (go_tsumego_opts.threads > 1) they share the cache: an entry
+     * is read and written whole under the lock of its stripe (TS_SC_LOCKS of them, the
+     * parent's; NULL with one worker). */
+    atomic_int *sc_lock;
     int sc_words;
     /* Generated move lists (gen_cached): TS_GC_N entries of gc_words words, NULL when
      * the region has more points than a byte indexes. An entry: the key words (board
@@ -283,6 +289,12 @@ static uint64_t *sc_entry(const ts *s, uint64_t key) {
     return s->scache + (size_t)(key & (s->sc_n - 1)) * (size_t)s->sc_words;
 }
 
+/* Takes a stripe lock of the shared static cache. */
+static void sc_spin(atomic_int *l) {
+    while (atomic_exchange_explicit(l, 1, memory_order_acquire))
+        while (atomic_load_explicit(l, memory_order_relaxed)) sched_yield();
+}
+
 static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
@@ -296,14 +308,19 @@ static int static_status(ts *s, go_color to_move, bool last_pass) {
         const uint64_t *v = packed(s);
         size_t vb = (size_t)s->nwords * sizeof *v; /* the words past nwords are 0 */
         uint64_t *e = sc_entry(s, key);
-        if (e[2] && e[0] == key && e[1] == st && !memcmp(e + TS_SC_HEAD, v, vb)) {
-            r = (int)e[2] - 2;
-        } else {
+        atomic_int *l = s->sc_lock ? &s->sc_lock[key & (s->sc_n - 1) & (TS_SC_LOCKS - 1)] : NULL;
+        if (l) sc_spin(l);
+        bool hit = e[2] && e[0] == key && e[1] == st && !memcmp(e + TS_SC_HEAD, v, vb);
+        r = hit ? (int)e[2] - 2 : 0;
+        if (l) atomic_store_explicit(l, 0, memory_order_release);
+        if (!hit) {
             r = static_fresh(s, to_move); /* the cache keeps "unknown" too */
+            if (l) sc_spin(l);
             e[0] = key;
             e[1] = st;
             e[2] = (uint64_t)(r + 2);
             memcpy(e + TS_SC_HEAD, v, vb);
+            if (l) atomic_store_explicit(l, 0, memory_order_release);
         }
     }
     if (r == 1 && last_pass && to_move == s->def) return -1;
@@ -419,15 +436,17 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
      * 6% less CPU (2026-11-26). Huge pages: the probes are random. */
     size_t line = (size_t)s->sc_words * sizeof(uint64_t), mb = o->lim.hash_mb ? o->lim.hash_mb : 16;
     size_t want = mb <= ((size_t)-1 >> 21) ? (mb << 20) / line : 0;
-    /* The workers of a parallel search (cb_clone) have a cache each: together, the size
-     * of one. */
-    if (o->threads > 1) want /= (size_t)o->threads;
     s->sc_n = TS_SCACHE_MIN;
     while (s->sc_n * 2 <= want) s->sc_n *= 2;
     if (!yomi_table_init_buckets(&s->sctab, s->sc_n, line,
                                  s->sc_n * line >= ((size_t)4 << 20) ? YOMI_TABLE_HUGE : 0))
         return false;
     s->scache = (uint64_t *)s->sctab.mem;
+    if (o->threads > 1) {
+        s->sc_lock = malloc(TS_SC_LOCKS * sizeof *s->sc_lock);
+        if (!s->sc_lock) return false;
+        for (int i = 0; i < TS_SC_LOCKS; i++) atomic_init(&s->sc_lock[i], 0);
+    }
     if (s->nzone < TS_GC_PASS) {
         s->gc_words = TS_GC_HEAD + s->nwords + 1 + (s->nzone + 1 + 7) / 8;
         s->gcache = calloc((size_t)TS_GC_N * (size_t)s->gc_words, sizeof(uint64_t));
@@ -439,14 +458,16 @@ static void clone_release(struct ts *c);
 
 static void ts_free(ts *s) {
     yomi_table_free(&s->sctab);
+    free(s->sc_lock);
+    s->sc_lock = NULL;
     free(s->gcache);
     s->gcache = NULL;
     while (s->nspare > 0) clone_release(s->spare[--s->nspare]);
 }
 
-/* A worker's copy of the question at its root (dfpn_game.clone): its own board, static
- * answer cache (as large as the parent's) and move-list cache; the rest is the parent's
- * (region, ban list, the table dfpn_lookup reads, and the root_seen flag). */
+/* A worker's copy of the question at its root (dfpn_game.clone): its own board and
+ * move-list cache; the rest is the parent's (region, ban list, the static cache and its
+ * locks, the table dfpn_lookup reads, and the root_seen flag). */
 static void *cb_clone(void *ctx) {
     ts *s = ctx;
     ts *c;
@@ -456,39 +477,30 @@ static void *cb_clone(void *ctx) {
          * parent's own do across its questions) */
         c = s->spare[--s->nspare];
         go_board *b = c->b;
-        yomi_table t = c->sctab;
         uint64_t *gc = c->gcache;
         memcpy(c, s, sizeof *c);
         c->b = b;
-        c->sctab = t;
-        c->scache = (uint64_t *)t.mem;
         c->gcache = gc;
     } else {
         c = malloc(sizeof *c);
         if (!c) return NULL;
         memcpy(c, s, sizeof *c);
-        memset(&c->sctab, 0, sizeof c->sctab);
-        c->scache = c->gcache = NULL;
-        size_t line = (size_t)s->sc_words * sizeof(uint64_t);
+        c->gcache = NULL;
         c->b = go_board_new(go_board_size(s->b));
-        if (!c->b ||
-            !yomi_table_init_buckets(&c->sctab, s->sc_n, line,
-                                     s->sc_n * line >= ((size_t)4 << 20) ? YOMI_TABLE_HUGE : 0)) {
-            if (c->b) go_board_free(c->b);
+        if (!c->b) {
             free(c);
             return NULL;
         }
-        c->scache = (uint64_t *)c->sctab.mem;
         /* without it the copy asks the generator each time: the same lists */
         if (s->gcache) c->gcache = calloc((size_t)TS_GC_N * (size_t)s->gc_words, sizeof(uint64_t));
     }
     c->nspare = 0;
+    memset(&c->sctab, 0, sizeof c->sctab); /* the parent's cache (scache, sc_lock) */
     go_board_copy(c->b, s->b);
     return c;
 }
 
 static void clone_release(ts *c) {
-    yomi_table_free(&c->sctab);
     free(c->gcache);
     go_board_free(c->b);
     free(c);
