@@ -1024,6 +1024,7 @@ typedef struct dfpn_pool {
     pthread_cond_t go, done;
     unsigned round;
     int pending, quit;
+    void (*exit_fn)(void); /* the last game's worker_exit, run by each thread as it ends */
     dfpn_shared *sh; /* its locks and busy counts are back to 0 after each round */
 } dfpn_pool;
 
@@ -1042,7 +1043,9 @@ static void *pool_main(void *arg) {
         pthread_mutex_lock(&p->mu);
         if (--p->pending == 0) pthread_cond_signal(&p->done);
     }
+    void (*fn)(void) = p->exit_fn;
     pthread_mutex_unlock(&p->mu);
+    if (fn) fn();
     return NULL;
 }
 
@@ -1132,6 +1135,7 @@ static int solve_parallel(dfpn *s, dfpn_nres *r) {
     pthread_mutex_lock(&p->mu);
     for (int i = 0; i < p->n; i++) p->job[i] = i + 1 < nw ? &w[i + 1] : NULL;
     p->pending = p->n;
+    if (s->g->worker_exit) p->exit_fn = s->g->worker_exit;
     p->round++;
     pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->mu);

@@ -115,6 +115,9 @@ typedef struct dfpn_game {
      * after the workers. Without clone, every search runs on one thread. */
     void *(*clone)(void *ctx);
     void (*clone_free)(void *ctx, void *copy);
+    /* Optional: run on each worker thread as it ends (at dfpn_free, or when the thread
+     * count changes), e.g. to free the game's thread-local caches. */
+    void (*worker_exit)(void);
     int max_moves; /* upper bound on generate()'s count (required, > 0) */
     dfpn_value repetition; /* value of a repetition on the path; OPEN means DFPN_LOSS */
 } dfpn_game;

@@ -767,6 +767,7 @@ static void core_game(ts *s, dfpn_game *g) {
     g->repetition = s->thr[s->att] == TS_THR_INF ? DFPN_WIN : DFPN_LOSS;
     g->clone = cb_clone;
     g->clone_free = cb_clone_free;
+    g->worker_exit = go_es_cache_clear; /* the eye-space caches are thread-local */
 }
 
 /* Starts a df-pn question at the current board with `to_move` to play: a fresh
