@@ -25,6 +25,15 @@ has_re "solve result" "^result: win \(heuristic\)$"
 has_re "solve moves" "^moves: B19$"
 has_re "solve target" "^Black to play, target A18 \(black, to live\)"
 
+# Two workers per search: the same answer (no limit reached), and a bad count refused.
+OUT=$("$Y" go solve "$E/Prob0002.json" --max-nodes 800000 --threads 2 2>&1)
+expect "threads exit" 0 $?
+has_re "threads result" "^result: win \(heuristic\)$"
+has_re "threads moves" "^moves: B19$"
+OUT=$("$Y" go solve "$E/Prob0002.json" --threads 0 2>&1)
+expect "threads 0 exit" 2 $?
+has_re "threads 0 message" "--threads takes 1\.\.64"
+
 OUT=$("$Y" go solve --format json "$E/Prob0002.json" --max-nodes 200000 2>&1)
 has_re "json" '^\{"file":".*Prob0002.json","to_play":"B","target":"[A-T][0-9]+","goal":"live","result":"win","basis":"heuristic","moves":\["B19"\],"undecided":0,"pv":\["B19".*\],"nodes":[0-9]+,"seconds":[0-9.e+-]+\}$'
 

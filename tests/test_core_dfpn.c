@@ -87,8 +87,31 @@ static void g_estimate(void *c, int is_or, uint32_t *pn, uint32_t *dn) {
     *dn = g->est_dn[g_cur(g)];
 }
 
+/* A worker's copy of the graph and its play stack; its plays are added back on release
+ * (so a parallel search's plays can be counted). */
+static void *g_clone(void *c) {
+    graph *g = malloc(sizeof *g);
+    if (g) memcpy(g, c, sizeof *g);
+    if (g) g->plays = 0;
+    return g;
+}
+static void g_clone_free(void *c, void *copy) {
+    ((graph *)c)->plays += ((graph *)copy)->plays;
+    free(copy);
+}
+
+/* Workers for the searches of the oracle checks (1: the single search). */
+static int t_threads = 1;
+
+static dfpn *par(dfpn *s) {
+    if (s) dfpn_set_threads(s, t_threads);
+    return s;
+}
+
 static dfpn_game graph_game(int use_is_or, int use_state, int use_estimate, dfpn_value rep) {
     dfpn_game gm = {0};
+    gm.clone = g_clone;
+    gm.clone_free = g_clone_free;
     gm.key = g_key;
     gm.key2 = g_key2;
     gm.generate = g_generate;
@@ -449,7 +472,7 @@ static int check_graph(graph *g, const mode *m, int acyclic, const char *what, l
     if (m->weak_bits) g->key_mask = (1ULL << m->weak_bits) - 1;
     if (m->key2_const) g->key2_mask = 0;
     size_t entries = m->entries && m->entries < family_min_entries ? family_min_entries : m->entries;
-    dfpn *s = entries ? dfpn_new_entries(entries) : dfpn_new(1);
+    dfpn *s = par(entries ? dfpn_new_entries(entries) : dfpn_new(1));
     yomi_limits safety = {0};
     safety.max_nodes = SAFETY_NODES;
     if (!s) {
@@ -618,6 +641,16 @@ static dfpn_value nim_eval(void *c) {
     return p->side == 0 ? DFPN_LOSS : DFPN_WIN;
 }
 
+static void *nim_clone(void *c) {
+    nim *p = malloc(sizeof *p);
+    if (p) memcpy(p, c, sizeof *p);
+    return p;
+}
+static void nim_clone_free(void *c, void *copy) {
+    (void)c;
+    free(copy);
+}
+
 static signed char nim_memo[2][HMAX + 1][HMAX + 1][HMAX + 1];
 static int nim_bf(nim *p) { /* 1 when the side to move wins */
     signed char *m = &nim_memo[p->side][p->h[0]][p->h[1]][p->h[2]];
@@ -663,7 +696,9 @@ static void test_nim(int count) {
         gm.undo = nim_undo;
         gm.evaluate = nim_eval;
         gm.max_moves = NH * 4;
-        dfpn *s = inst % 3 == 0 ? dfpn_new_entries(256) : dfpn_new(1);
+        gm.clone = nim_clone;
+        gm.clone_free = nim_clone_free;
+        dfpn *s = par(inst % 3 == 0 ? dfpn_new_entries(256) : dfpn_new(1));
         dfpn_result r;
         int rc = dfpn_solve(s, &gm, &p, &safety_lim, &r);
         count_nodes(r.nodes, "nim", inst);
@@ -805,6 +840,61 @@ static void test_limits(int count) {
     free(g);
 }
 
+/* The parallel search's limits: the plays of all workers never pass the cap, and a search
+ * the cap stops made exactly cap plays and answers UNKNOWN; a search that ends answers as
+ * the oracle does; cancel stops it. */
+static void test_par_limits(int count) {
+    uint64_t st = 0x9a7 ^ seed_salt;
+    graph *g = malloc(sizeof *g);
+    int stopped = 0;
+    for (int inst = 0; inst < count; inst++) {
+        if (inst % 2)
+            gen_dag(g, &st, 1);
+        else
+            gen_cyclic(g, &st, 1);
+        dfpn_game gm = graph_game(0, 0, 0, DFPN_OPEN);
+        dfpn *s = par(dfpn_new(1));
+        dfpn_result full;
+        dfpn_solve(s, &gm, g, &safety_lim, &full);
+        dfpn_free(s);
+        dfpn_value want = truth(g, -1, DFPN_LOSS, inst % 2);
+        CHECK_MSG(full.result == as_result(want), "par limits %d: %s, oracle %s", inst, vname(full.result),
+                  vname(as_result(want)));
+        if (full.nodes < 2) continue;
+        yomi_limits lim = {0};
+        lim.max_nodes = 1 + (uint64_t)rint_(&st, (int)full.nodes * 2);
+        g->plays = 0;
+        dfpn_result r;
+        s = par(dfpn_new(1));
+        dfpn_solve(s, &gm, g, &lim, &r);
+        int ok = g->sp == 1 && r.nodes <= lim.max_nodes && (uint64_t)g->plays == r.nodes &&
+            (r.result == YOMI_UNKNOWN ? r.nodes == lim.max_nodes : r.result == full.result);
+        CHECK_MSG(ok, "par cap %llu: %s after %llu nodes (%ld plays, sp %d)",
+                  (unsigned long long)lim.max_nodes, vname(r.result), (unsigned long long)r.nodes, g->plays,
+                  g->sp);
+        stopped += r.result == YOMI_UNKNOWN;
+        /* the stopped search stored nothing false: the same solver finishes correctly */
+        dfpn_solve(s, &gm, g, &safety_lim, &r);
+        CHECK(r.result == full.result && g->sp == 1);
+        dfpn_free(s);
+    }
+    CHECK_MSG(stopped > count / 8, "only %d of %d capped parallel searches stopped", stopped, count);
+    /* cancel set before the search of an open root: nothing is played */
+    gen_tree(g, &st, 1);
+    while (g->nch[g->root] == 0 || g->term[g->root] != DFPN_OPEN) gen_tree(g, &st, 1);
+    atomic_int cancel = 1;
+    yomi_limits lim = {0};
+    lim.cancel = &cancel;
+    dfpn_game gm = graph_game(0, 0, 0, DFPN_OPEN);
+    dfpn *s = par(dfpn_new(1));
+    dfpn_result r;
+    g->plays = 0;
+    dfpn_solve(s, &gm, g, &lim, &r);
+    CHECK(r.result == YOMI_UNKNOWN && r.nodes == 0 && g->plays == 0 && g->sp == 1);
+    dfpn_free(s);
+    free(g);
+}
+
 /* Instance inst of a many-roots test: a cops-and-robber graph for odd inst, a random
  * cyclic one for even. */
 static void gen_mixed(graph *g, uint64_t *st, int inst) {
@@ -827,7 +917,7 @@ static void test_many_roots(int count) {
         dfpn_value rep = inst % 3 == 2 ? DFPN_WIN : DFPN_LOSS;
         /* a small table shared by six roots (replacement across variants); 64 entries
          * on a 288-position cops game took over 50M plays (seed salt 4) */
-        dfpn *s = inst % 4 == 3 ? dfpn_new_entries(g->n > 72 ? 1024 : 64) : dfpn_new(1);
+        dfpn *s = par(inst % 4 == 3 ? dfpn_new_entries(g->n > 72 ? 1024 : 64) : dfpn_new(1));
         int roots[6];
         for (int k = 0; k < 6; k++) roots[k] = k < 3 ? rint_(&st, g->n) : roots[k - 3];
         int ok = 1;
@@ -997,7 +1087,7 @@ static void test_keep_roots(int count) {
         gen_mixed(g, &st, inst);
         dfpn_value rep = inst % 3 == 2 ? DFPN_WIN : DFPN_LOSS;
         dfpn_game gm = graph_game(1, inst % 4 < 2, 0, rep);
-        dfpn *s = inst % 4 == 3 ? dfpn_new_entries(g->n > 72 ? 1024 : 64) : dfpn_new(1);
+        dfpn *s = par(inst % 4 == 3 ? dfpn_new_entries(g->n > 72 ? 1024 : 64) : dfpn_new(1));
         int ok = 1;
         for (int k = 0; k < 6 && ok; k++) {
             g->root = rint_(&st, g->n);
@@ -1066,6 +1156,33 @@ int main(int argc, char **argv) {
     report("keep");
     test_negative_control();
     test_limits(100 * scale);
+    /* The same oracle checks with 2 workers, and with 4 (more workers than the cores of
+     * a small machine: their interleavings change more often). */
+    for (t_threads = 2; t_threads <= 4; t_threads += 2) {
+        printf("with %d workers:\n", t_threads);
+        run_family("tree", 200 * scale, 0x7a3e + (uint64_t)t_threads, gen_tree, 1);
+        report("tree");
+        run_family("dag", 200 * scale, 0xda9 + (uint64_t)t_threads, gen_dag, 1);
+        report("dag");
+        run_family("cyclic", 300 * scale, 0xc7c1e + (uint64_t)t_threads, gen_cyclic, 0);
+        report("cyclic");
+        cyc = (cyc_shape){20, 40, 20, 5};
+        run_family("cyclic+", 60 * scale, 0xb16c + (uint64_t)t_threads, gen_cyclic, 0);
+        report("cyclic+");
+        cyc = (cyc_shape){7, 12, 24, 3};
+        family_min_entries = 64;
+        run_family("cops", 100 * scale, 0xc0b5 + (uint64_t)t_threads, gen_cops, 0);
+        family_min_entries = 0;
+        report("cops");
+        test_nim(50 * scale);
+        report("nim");
+        test_many_roots(40 * scale);
+        report("roots");
+        test_keep_roots(40 * scale);
+        report("keep");
+        test_par_limits(60 * scale);
+    }
+    t_threads = 1;
     printf("dfpn: %ld instances, %ld agree with the oracle, %ld root moves checked, "
            "%ld exact caps, %llu dfpn nodes, %ld oracle calls, %ld path/retrograde "
            "cross-checks\n",

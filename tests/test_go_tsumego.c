@@ -56,8 +56,9 @@ static void test_brute_force(void) {
             continue;
         }
         /* The default techniques, then each pruning one switched off (the brute force
-         * generates the attacker's pass: passcut must change no answer; killer orders only). */
-        static const unsigned variants[] = {0, GO_TS_NO_PASSCUT, GO_TS_NO_KILLER};
+         * generates the attacker's pass: passcut must change no answer; killer orders only);
+         * the last with 2 workers per search (no limit: the same exact answers). */
+        static const unsigned variants[] = {0, GO_TS_NO_PASSCUT, GO_TS_NO_KILLER, 0};
         for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
             go_tsumego_opts o;
             memset(&o, 0, sizeof o);
@@ -66,13 +67,15 @@ static void test_brute_force(void) {
             o.ko_master = GO_EMPTY;
             o.disable = GO_TS_NO_DISTANCE | variants[v]; /* the brute force plays every region point */
             o.lim.hash_mb = 4;
+            o.threads = v == 3 ? 2 : 1;
             go_tsumego_answer a;
             go_tsumego_solve(p, &o, &a);
             bool same = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS) && winners_are(&a, bf_win, bf_n);
             CHECK_MSG(same,
-                      "brute force: %d winning moves, yomi %s with %d (target %s, %s to play, without 0x%x)",
+                      "brute force: %d winning moves, yomi %s with %d (target %s, %s to play, without 0x%x, "
+                      "%d workers)",
                       bf_n, go_tsumego_result_name(a.result), a.nmoves, tv,
-                      to_play == GO_BLACK ? "black" : "white", variants[v]);
+                      to_play == GO_BLACK ? "black" : "white", variants[v], o.threads);
             if (!same) go_board_print(p->board, stderr);
         }
         /* go_tsumego_opts.ask (go check's tree walk): half the points asked, chosen by a
@@ -384,7 +387,7 @@ static go_point sym_point(go_point p, int size, int sym) {
 static void test_symmetry(const char *data) {
     const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
     if (!dir) return;
-    int nprob = t_sanitized() ? 2 : 4, checked = 0;
+    int nprob = t_sanitized() ? 2 : 4, checked = 0, par_compared = 0, par_asked = 0;
     for (int i = 0; i < nprob; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/Prob%04d.json", dir, 1 + i * 37);
@@ -427,6 +430,28 @@ static void test_symmetry(const char *data) {
                 CHECK_MSG(same, "%s symmetry %d%s: %s/%d moves vs %s/%d", path, sym & 7,
                           swap ? " colours swapped" : "", go_tsumego_result_name(a.result), a.nmoves,
                           go_tsumego_result_name(a0.result), a0.nmoves);
+                if (sym % 4 == 1) {
+                    /* 2 workers with four times the plays (their count varies from run to
+                     * run): an answer no limit cut short is the single search's. */
+                    go_tsumego_opts o2 = o;
+                    o2.threads = 2;
+                    o2.lim.max_nodes = 4 * o.lim.max_nodes;
+                    go_tsumego_solve(q, &o2, &a);
+                    par_asked++;
+                    if (a.result != YOMI_UNKNOWN && !a.nunknown) {
+                        par_compared++;
+                        same = a.result == a0.result && a.nmoves == a0.nmoves;
+                        for (int k = 0; k < a0.nmoves && same; k++) {
+                            bool f = false;
+                            for (int j = 0; j < a.nmoves; j++)
+                                f |= a.moves[j] == sym_point(a0.moves[k], size, sym & 7);
+                            same &= f;
+                        }
+                        CHECK_MSG(same, "%s symmetry %d%s, 2 workers: %s/%d moves vs %s/%d", path, sym & 7,
+                                  swap ? " colours swapped" : "", go_tsumego_result_name(a.result), a.nmoves,
+                                  go_tsumego_result_name(a0.result), a0.nmoves);
+                    }
+                }
                 go_problem_free(q);
             }
             go_board_free(b);
@@ -435,6 +460,10 @@ static void test_symmetry(const char *data) {
         go_problem_free(p);
     }
     CHECK_MSG(checked >= nprob / 2, "symmetry: only %d problems solved to check", checked);
+    fprintf(stderr, "symmetry: %d problems, 2 workers: %d of %d answers finished and compared\n", checked,
+            par_compared, par_asked);
+    CHECK_MSG(par_compared * 4 >= par_asked * 3, "symmetry: 2 workers finished only %d of %d", par_compared,
+              par_asked);
 }
 
 /* ---- Bad input ---- */

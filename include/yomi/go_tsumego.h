@@ -110,6 +110,12 @@ typedef struct go_tsumego_opts {
      * question's. */
     const go_point *ask;
     int nask;
+    /* Worker threads of each df-pn search (0 or 1: one; core/dfpn.h, dfpn_set_threads):
+     * the same answers, proved as they are with one, found sooner on a machine with the
+     * cores; the plays of all workers count against lim.max_nodes, so node counts vary
+     * from run to run. The df-pn table and the static answer cache are shared
+     * (the same memory as with one). */
+    int threads;
 } go_tsumego_opts;
 
 enum {

@@ -27,6 +27,9 @@ static void usage(FILE *o, int check) {
             "  --time S             seconds per problem (default: none)\n"
             "  --max-nodes N        nodes per problem (default: none)\n"
             "  --hash-mb M          transposition table MB (default: 16); static-answer cache up to M more\n"
+            "  --threads N          workers per search, sharing its table (default 1; 1..64): faster on\n"
+            "                       a machine with the cores, the same proofs; with N > 1 the plays\n"
+            "                       (and so the answers at --max-nodes) vary from run to run\n"
             "  --first              stop at the first winning move\n"
             "  --no-frame           search the board as given (the region: the target's space)\n"
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
@@ -778,6 +781,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                                              {"time", required_argument, 0, 'T'},
                                              {"max-nodes", required_argument, 0, 'n'},
                                              {"hash-mb", required_argument, 0, 'm'},
+                                             {"threads", required_argument, 0, 'j'},
                                              {"format", required_argument, 0, 'f'},
                                              {"out", required_argument, 0, 'o'},
                                              {"first", no_argument, 0, '1'},
@@ -831,6 +835,15 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 return CLI_BAD_INPUT;
             }
             o->ts.lim.hash_mb = (size_t)mb;
+            break;
+        }
+        case 'j': {
+            long n = strtol(optarg, &end, 10);
+            if (!*optarg || *end || n < 1 || n > 64) {
+                fprintf(stderr, "yomi go: --threads takes 1..64, not '%s'\n", optarg);
+                return CLI_BAD_INPUT;
+            }
+            o->ts.threads = (int)n;
             break;
         }
         case 'f':

@@ -8,6 +8,8 @@
 #include "core/tt.h"
 
 #include <limits.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -19,6 +21,12 @@
 #define GHI_BUCKET 2
 #define KILLER_DEPTH 256
 #define NO_KILLER INT_MIN
+#define MAX_THREADS 64
+/* Bucket locks per table (a power of two): many, so that the two cores rarely take locks
+ * of one cache line (each taking is a write: a line bounced between cores per probe). */
+#define NLOCK (1 << 16)
+#define QUOTA 64 /* plays a worker reserves at a time while far from max_nodes */
+#define NBUSY (1 << 14) /* busy counters, by key (a power of two) */
 
 /* The ancestors (by depth on the current path) whose repetition a final result used. */
 typedef struct dfpn_dep {
@@ -64,6 +72,17 @@ typedef struct dfpn_pos {
     uint64_t k1, k2;
 } dfpn_pos;
 
+/* What the workers of one parallel search share besides the tables: a lock per group of
+ * buckets of each table (a bucket is read and written whole under its lock), the count
+ * of workers inside each position (by key; a guide for choosing children only), the
+ * plays of all workers and the stop flag. */
+typedef struct dfpn_shared {
+    atomic_int tlock[NLOCK], glock[NLOCK];
+    atomic_uint busy[NBUSY];
+    atomic_uint_fast64_t plays;
+    atomic_int stop;
+} dfpn_shared;
+
 struct dfpn {
     yomi_table tt; /* the main table: buckets of BUCKET entries and their states */
     yomi_table gt; /* path-dependent results (none with exact state bytes) */
@@ -77,8 +96,6 @@ struct dfpn {
     uint16_t keep_lo;
     int keep_next;
     dfpn_value keep_rep;
-    unsigned char *lstate; /* dfpn_lookup's state bytes (lstate_size of them) */
-    size_t lstate_size;
 
     int have_root;
     dfpn_pos root;
@@ -104,6 +121,10 @@ struct dfpn {
     double start, deadline;
     atomic_int *cancel;
     int stopped, oom;
+    int threads; /* dfpn_set_threads */
+    uint64_t quota; /* plays of the shared budget this worker has reserved and not made */
+    dfpn_shared *sh; /* during a parallel search, else NULL (every worker's copy has it) */
+    struct dfpn_pool *pool; /* the worker threads, kept between searches (NULL: none yet) */
 };
 
 typedef struct dfpn_nres {
@@ -201,12 +222,16 @@ void dfpn_keep(dfpn *s) {
     s->keep_next = 1;
 }
 
+void dfpn_set_threads(dfpn *s, int n) { s->threads = n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : n; }
+
+static void pool_free(struct dfpn_pool *p);
+
 void dfpn_free(dfpn *s) {
     if (!s) return;
+    pool_free(s->pool);
     yomi_table_free(&s->tt);
     yomi_table_free(&s->gt);
     free(s->rstate);
-    free(s->lstate);
     free(s->path);
     free(s->pstates);
     free(s->slots);
@@ -299,6 +324,33 @@ static void tt_prefetch(dfpn *s, uint64_t k1) {
     __builtin_prefetch(end - 1);
 }
 
+/* ---- bucket locks (parallel search only) ---- */
+
+static void spin_lock(atomic_int *l) {
+    for (;;) {
+        if (!atomic_exchange_explicit(l, 1, memory_order_acquire)) return;
+        /* a holder preempted on a machine with fewer cores than workers: let it run */
+        for (int n = 0; atomic_load_explicit(l, memory_order_relaxed); n++)
+            if (n >= 64) {
+                sched_yield();
+                n = 0;
+            }
+    }
+}
+
+static void spin_unlock(atomic_int *l) { atomic_store_explicit(l, 0, memory_order_release); }
+
+/* The lock of k1's bucket in the main table, NULL outside a parallel search. */
+static atomic_int *tt_lock(const dfpn *s, uint64_t k1) {
+    return s->sh ? &s->sh->tlock[yomi_table_index(&s->tt, k1) & (NLOCK - 1)] : NULL;
+}
+
+static atomic_int *ghi_lock(const dfpn *s, uint64_t k1) {
+    return s->sh ? &s->sh->glock[yomi_table_index(&s->gt, k1) & (NLOCK - 1)] : NULL;
+}
+
+static atomic_uint *busy_count(const dfpn *s, uint64_t k1) { return &s->sh->busy[(k1 >> 20) & (NBUSY - 1)]; }
+
 static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) {
     dfpn_entry *b = tt_bucket(s, p->k1);
     for (int i = 0; i < BUCKET; i++) {
@@ -311,12 +363,25 @@ static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) 
     return NULL;
 }
 
+/* A copy of the position's entry, read under its bucket's lock: 1 when found. */
+static int tt_read(dfpn *s, const dfpn_pos *p, const unsigned char *st, dfpn_entry *out) {
+    atomic_int *l = tt_lock(s, p->k1);
+    if (l) spin_lock(l);
+    dfpn_entry *e = tt_find(s, p, st);
+    if (e) *out = *e;
+    if (l) spin_unlock(l);
+    return e != NULL;
+}
+
 /* Writes (pn, dn) for the position: over its own entry, else an empty or foreign-variant
  * entry, else the entry of least work, older generations first. */
-static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32_t pn, uint32_t dn, int best,
-                     uint32_t work) {
+static void tt_store_locked(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32_t pn, uint32_t dn,
+                            int best, uint32_t work) {
     dfpn_entry *e = tt_find(s, p, st);
     s->tt.stores++;
+    /* Another worker's proof stays: this worker's open numbers for the position are
+     * older than it (only one search writes a position at a time otherwise). */
+    if (e && s->sh && (e->pn == 0 || e->dn == 0) && pn != 0 && dn != 0 && e->variant == s->variant) return;
     if (!e) {
         dfpn_entry *b = tt_bucket(s, p->k1);
         for (int i = 0; i < BUCKET && !e; i++)
@@ -338,6 +403,14 @@ static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32
     e->best = best;
     e->work = work ? work : 1;
     e->gen = cur_gen(s);
+}
+
+static void tt_store(dfpn *s, const dfpn_pos *p, const unsigned char *st, uint32_t pn, uint32_t dn, int best,
+                     uint32_t work) {
+    atomic_int *l = tt_lock(s, p->k1);
+    if (l) spin_lock(l);
+    tt_store_locked(s, p, st, pn, dn, best, work);
+    if (l) spin_unlock(l);
 }
 
 /* ---- dependencies on the path ---- */
@@ -389,8 +462,7 @@ static dfpn_ghi *ghi_bucket(dfpn *s, uint64_t k1) { return (dfpn_ghi *)yomi_tabl
 
 /* A stored path-dependent value of p usable at depth d: every position it names is on
  * path[0..d). Fills dep with their depths. */
-static dfpn_value ghi_find(dfpn *s, const dfpn_pos *p, int d, dfpn_dep *dep) {
-    if (s->state_size) return DFPN_OPEN;
+static dfpn_value ghi_find_locked(dfpn *s, const dfpn_pos *p, int d, dfpn_dep *dep) {
     dfpn_ghi *b = ghi_bucket(s, p->k1);
     for (int i = 0; i < GHI_BUCKET; i++) {
         dfpn_ghi *e = b + i;
@@ -415,8 +487,19 @@ static dfpn_value ghi_find(dfpn *s, const dfpn_pos *p, int d, dfpn_dep *dep) {
     return DFPN_OPEN;
 }
 
+static dfpn_value ghi_find(dfpn *s, const dfpn_pos *p, int d, dfpn_dep *dep) {
+    if (s->state_size) return DFPN_OPEN;
+    atomic_int *l = ghi_lock(s, p->k1);
+    if (l) spin_lock(l);
+    dfpn_value v = ghi_find_locked(s, p, d, dep);
+    if (l) spin_unlock(l);
+    return v;
+}
+
 static void ghi_store(dfpn *s, const dfpn_pos *p, dfpn_value v, const dfpn_dep *dep) {
     if (s->state_size || dep->ovf || dep->n == 0) return;
+    atomic_int *l = ghi_lock(s, p->k1);
+    if (l) spin_lock(l);
     /* newest first: the bucket's last entry falls out */
     dfpn_ghi *e = ghi_bucket(s, p->k1);
     memmove(e + 1, e, (GHI_BUCKET - 1) * sizeof *e);
@@ -430,6 +513,7 @@ static void ghi_store(dfpn *s, const dfpn_pos *p, dfpn_value v, const dfpn_dep *
     e->gen = cur_gen(s);
     e->variant = s->variant;
     e->value = (unsigned char)v;
+    if (l) spin_unlock(l);
 }
 
 /* ---- limits ---- */
@@ -437,7 +521,32 @@ static void ghi_store(dfpn *s, const dfpn_pos *p, dfpn_value v, const dfpn_dep *
 /* True when one more play is allowed; sets stopped otherwise. The node cap is exact. */
 static int may_play(dfpn *s) {
     if (s->stopped) return 0;
-    if (s->max_nodes && s->nodes >= s->max_nodes) {
+    if (s->sh) {
+        /* One play of the shared budget, reserved before it is made: the plays of all
+         * workers never pass max_nodes. */
+        if (atomic_load_explicit(&s->sh->stop, memory_order_relaxed)) {
+            s->stopped = 1;
+            return 0;
+        }
+        if (s->max_nodes && s->quota == 0) {
+            /* Plays are reserved in blocks while far from the cap (one counter written
+             * by every play would bounce between the cores), one by one near it. A
+             * worker that finds the budget spent stops itself only: the others make
+             * the plays they hold, so a search the cap stops made exactly max_nodes. */
+            uint64_t want = QUOTA;
+            if (atomic_load_explicit(&s->sh->plays, memory_order_relaxed) +
+                    2 * QUOTA * (uint64_t)s->threads >=
+                s->max_nodes)
+                want = 1;
+            uint64_t old = atomic_fetch_add_explicit(&s->sh->plays, want, memory_order_relaxed);
+            if (old >= s->max_nodes) {
+                s->stopped = 1;
+                return 0;
+            }
+            s->quota = s->max_nodes - old < want ? s->max_nodes - old : want;
+        }
+        if (s->max_nodes) s->quota--;
+    } else if (s->max_nodes && s->nodes >= s->max_nodes) {
         s->stopped = 1;
         return 0;
     }
@@ -508,12 +617,13 @@ static void init_child(dfpn *s, size_t i, int d) {
         set_value(c, v, DEP_NONE);
         return;
     }
-    dfpn_entry *e = tt_find(s, &p, st);
-    if (e) {
-        c->pn = e->pn;
-        c->dn = e->dn;
-        c->work = e->work;
-        if (e->pn == 0 || e->dn == 0) {
+    dfpn_entry ec;
+    int found = tt_read(s, &p, st, &ec);
+    if (found) {
+        c->pn = ec.pn;
+        c->dn = ec.dn;
+        c->work = ec.work;
+        if (ec.pn == 0 || ec.dn == 0) {
             c->fixed = 1;
             return;
         }
@@ -524,7 +634,7 @@ static void init_child(dfpn *s, size_t i, int d) {
         set_value(c, v, dep);
         return;
     }
-    if (e) return;
+    if (found) return;
     c->pn = c->dn = 1;
     if (s->g->estimate) {
         int child_or = s->g->is_or ? (s->g->is_or(s->ctx) != 0) : ((d & 1) == 0);
@@ -573,12 +683,15 @@ static void final_info(dfpn *s, size_t base, int n, int choose_one, int is_or, i
 
 /* Refreshes the open children of the frame from the tables and computes the node's
  * numbers. Returns the child to search (smallest pn at OR, dn at AND; the earlier on a
- * tie) with its selection value and the second smallest. */
+ * tie) with its selection value and the second smallest; in a parallel search by the
+ * virtual numbers, and *real_bi, *real_second by the true ones. */
 static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *pn, uint32_t *dn,
-                   uint32_t *best_v, uint32_t *second_v) {
+                   uint32_t *best_v, uint32_t *second_v, int *real_bi, uint32_t *real_second) {
     uint64_t sum = 0;
     int sum_inf = 0, bi = -1;
-    *best_v = *second_v = DFPN_INF;
+    uint32_t min_sel = DFPN_INF; /* the node's own number (the choice may use virtual ones) */
+    *best_v = *second_v = *real_second = DFPN_INF;
+    *real_bi = -1;
     /* Every open child's bucket requested before the first probe waits for one. */
     for (int i = 0; i < n; i++)
         if (!s->slots[base + (size_t)i].fixed) tt_prefetch(s, s->slots[base + (size_t)i].k1);
@@ -586,7 +699,7 @@ static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *
         dfpn_slot *c = s->slots + base + (size_t)i;
         if (!c->fixed) {
             dfpn_pos p = {c->k1, c->k2};
-            dfpn_entry *e = tt_find(s, &p, slot_state(s, base + (size_t)i));
+            dfpn_entry ec, *e = tt_read(s, &p, slot_state(s, base + (size_t)i), &ec) ? &ec : NULL;
             if (e) {
                 c->pn = e->pn;
                 c->dn = e->dn;
@@ -605,6 +718,23 @@ static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *
             sum_inf = 1;
         else if (sum < BIG)
             sum += other;
+        if (sel < min_sel) {
+            *real_second = min_sel;
+            min_sel = sel;
+            *real_bi = i;
+        } else if (sel < *real_second) {
+            *real_second = sel;
+        }
+        if (s->sh && !c->fixed && sel < BIG) {
+            /* Virtual numbers: a child other workers are inside looks (1 + their
+             * count) times harder, so this worker tries another unless that one is
+             * much better. */
+            unsigned b = atomic_load_explicit(busy_count(s, c->k1), memory_order_relaxed);
+            if (b) {
+                uint64_t v = (uint64_t)sel * (b + 1);
+                sel = v > BIG ? BIG : (uint32_t)v;
+            }
+        }
         if (sel < *best_v) {
             *second_v = *best_v;
             *best_v = sel;
@@ -615,9 +745,9 @@ static int collect(dfpn *s, size_t base, int n, int depth, int is_or, uint32_t *
     }
     /* the sum saturates at BIG: only a child's INF makes it infinite */
     uint32_t summed = sum_inf ? DFPN_INF : sum > BIG ? BIG : (uint32_t)sum;
-    if (*best_v == 0) summed = DFPN_INF; /* one child decides */
-    *pn = is_or ? *best_v : summed;
-    *dn = is_or ? summed : *best_v;
+    if (min_sel == 0) summed = DFPN_INF; /* one child decides */
+    *pn = is_or ? min_sel : summed;
+    *dn = is_or ? summed : min_sel;
     return bi;
 }
 
@@ -657,6 +787,7 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
         return;
     }
     s->slot_top = base + (size_t)n;
+    if (s->sh) atomic_fetch_add_explicit(busy_count(s, self.k1), 1, memory_order_relaxed);
     if (g->killer && depth < KILLER_DEPTH && s->killer[depth] != NO_KILLER) {
         /* The move that decided the last node decided at this depth goes first when
          * it is legal here (a killer): one reply, a vital point, often refutes many
@@ -681,11 +812,22 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
     uint32_t pn = 1, dn = 1;
     int last = -1;
     while (!s->stopped) {
-        uint32_t best_v, second_v;
-        int bi = collect(s, base, n, depth, is_or, &pn, &dn, &best_v, &second_v);
+        uint32_t best_v, second_v, real_second;
+        int real_bi;
+        int bi = collect(s, base, n, depth, is_or, &pn, &dn, &best_v, &second_v, &real_bi, &real_second);
         if (pn >= thpn || dn >= thdn) break;
 
         dfpn_slot *c = s->slots + base + (size_t)bi;
+        if (bi != real_bi) {
+            /* A virtual choice (parallel search) whose true number is already over the
+             * threshold it would get would return at once: take the true best. */
+            uint32_t csel = is_or ? c->pn : c->dn;
+            if (csel >= eps_threshold(second_v, is_or ? thpn : thdn)) {
+                bi = real_bi;
+                second_v = real_second;
+                c = s->slots + base + (size_t)bi;
+            }
+        }
         uint32_t cth_sel, cth_other;
         if (is_or) {
             cth_sel = eps_threshold(second_v, thpn);
@@ -734,6 +876,7 @@ static void mid(dfpn *s, int depth, uint32_t thpn, uint32_t thdn, dfpn_nres *r) 
         else
             ghi_store(s, &self, pn == 0 ? DFPN_WIN : DFPN_LOSS, &r->dep);
     }
+    if (s->sh) atomic_fetch_sub_explicit(busy_count(s, self.k1), 1, memory_order_relaxed);
     s->slot_top = base;
 }
 
@@ -809,6 +952,220 @@ static yomi_result to_result(uint32_t pn, uint32_t dn) {
     return pn == 0 ? YOMI_WIN : dn == 0 ? YOMI_LOSS : YOMI_UNKNOWN;
 }
 
+/* ---- parallel search ---- */
+
+typedef struct dfpn_worker {
+    dfpn *s; /* the solver itself for worker 0, else a copy sharing its tables */
+    dfpn_nres r;
+    int running;
+} dfpn_worker;
+
+static void *worker_main(void *arg) {
+    dfpn_worker *w = arg;
+    mid(w->s, 0, DFPN_INF, DFPN_INF, &w->r);
+    /* decided (or out of memory): the others stop; a worker the cap stopped leaves
+     * them their reserved plays */
+    if (!w->s->stopped || w->s->oom) atomic_store_explicit(&w->s->sh->stop, 1, memory_order_relaxed);
+    return NULL;
+}
+
+/* A worker's solver: s's tables, root, variant and limits, its own path, frames, move
+ * buffer and killers, and a clone of the context. NULL when refused. */
+static dfpn *worker_copy(dfpn *s) {
+    dfpn *w = malloc(sizeof *w);
+    if (!w) return NULL;
+    *w = *s;
+    w->pool = NULL;
+    w->rstate = NULL;
+    w->path = NULL;
+    w->pstates = w->sstates = NULL;
+    w->slots = NULL;
+    w->path_cap = 0;
+    w->slot_cap = w->slot_top = 0;
+    w->nodes = 0;
+    w->quota = 0;
+    w->moves = malloc((size_t)s->g->max_moves * sizeof *w->moves);
+    w->moves_cap = s->g->max_moves;
+    w->ctx = w->moves && ensure_path(w, 1) ? s->g->clone(s->ctx) : NULL;
+    if (!w->ctx) {
+        free(w->moves);
+        free(w->path);
+        free(w->pstates);
+        free(w);
+        return NULL;
+    }
+    w->path[0] = s->path[0];
+    if (s->state_size) memcpy(path_state(w, 0), path_state(s, 0), s->state_size);
+    return w;
+}
+
+static void worker_free(dfpn *s, dfpn *w) {
+    s->g->clone_free(s->ctx, w->ctx);
+    free(w->path);
+    free(w->pstates);
+    free(w->slots);
+    free(w->sstates);
+    free(w->moves);
+    free(w);
+}
+
+/* The threads of workers 1..n, kept with the solver between searches: thread creation is
+ * saved, and so are the thread-local caches a game may keep (the Go solver's eye-space
+ * caches). Each round, thread i runs job[i] (NULL: nothing) and counts itself done. */
+typedef struct dfpn_pool {
+    int n;
+    pthread_t *th;
+    struct dfpn_pool_arg {
+        struct dfpn_pool *p;
+        int i;
+    } * arg;
+    dfpn_worker **job;
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned round;
+    int pending, quit;
+    void (*exit_fn)(void); /* the last game's worker_exit, run by each thread as it ends */
+    dfpn_shared *sh; /* its locks and busy counts are back to 0 after each round */
+} dfpn_pool;
+
+static void *pool_main(void *arg) {
+    struct dfpn_pool_arg *a = arg;
+    dfpn_pool *p = a->p;
+    unsigned seen = 0;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->round == seen && !p->quit) pthread_cond_wait(&p->go, &p->mu);
+        if (p->quit) break;
+        seen = p->round;
+        dfpn_worker *w = p->job[a->i];
+        pthread_mutex_unlock(&p->mu);
+        if (w) worker_main(w);
+        pthread_mutex_lock(&p->mu);
+        if (--p->pending == 0) pthread_cond_signal(&p->done);
+    }
+    void (*fn)(void) = p->exit_fn;
+    pthread_mutex_unlock(&p->mu);
+    if (fn) fn();
+    return NULL;
+}
+
+static void pool_free(dfpn_pool *p) {
+    if (!p) return;
+    pthread_mutex_lock(&p->mu);
+    p->quit = 1;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->n; i++) pthread_join(p->th[i], NULL);
+    pthread_cond_destroy(&p->go);
+    pthread_cond_destroy(&p->done);
+    pthread_mutex_destroy(&p->mu);
+    free(p->th);
+    free(p->arg);
+    free(p->job);
+    free(p->sh);
+    free(p);
+}
+
+/* A pool of n threads, or NULL. */
+static dfpn_pool *pool_new(int n) {
+    dfpn_pool *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->th = calloc((size_t)n, sizeof *p->th);
+    p->arg = calloc((size_t)n, sizeof *p->arg);
+    p->job = calloc((size_t)n, sizeof *p->job);
+    p->sh = malloc(sizeof *p->sh);
+    if (!p->th || !p->arg || !p->job || !p->sh || pthread_mutex_init(&p->mu, NULL) != 0) {
+        free(p->th);
+        free(p->arg);
+        free(p->job);
+        free(p->sh);
+        free(p);
+        return NULL;
+    }
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->done, NULL);
+    dfpn_shared *sh = p->sh;
+    for (int i = 0; i < NLOCK; i++) {
+        atomic_init(&sh->tlock[i], 0);
+        atomic_init(&sh->glock[i], 0);
+    }
+    for (int i = 0; i < NBUSY; i++) atomic_init(&sh->busy[i], 0);
+    atomic_init(&sh->plays, 0);
+    atomic_init(&sh->stop, 0);
+    for (int i = 0; i < n; i++) {
+        p->arg[i].p = p;
+        p->arg[i].i = i;
+        if (pthread_create(&p->th[i], NULL, pool_main, &p->arg[i]) != 0) break;
+        p->n = i + 1;
+    }
+    if (p->n < n) {
+        pool_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* mid() at the root by s->threads workers (worker 0 on this thread, the others on the
+ * pool's). Fills r from a worker that decided the root; sets s->stopped (and s->oom) as
+ * one search would, and s->nodes to the plays of all. Returns 0, or -1 when it could not
+ * start (nothing searched). */
+static int solve_parallel(dfpn *s, dfpn_nres *r) {
+    int n = s->threads;
+    if (s->pool && s->pool->n != n - 1) {
+        pool_free(s->pool);
+        s->pool = NULL;
+    }
+    if (!s->pool && !(s->pool = pool_new(n - 1))) return -1;
+    dfpn_pool *p = s->pool;
+    dfpn_worker *w = calloc((size_t)n, sizeof *w);
+    if (!w) return -1;
+    dfpn_shared *sh = p->sh;
+    atomic_store(&sh->plays, 0);
+    atomic_store(&sh->stop, 0);
+    s->sh = sh;
+    s->quota = 0;
+    w[0].s = s;
+    int nw = 1;
+    for (int i = 1; i < n; i++) {
+        dfpn *c = worker_copy(s);
+        if (!c) break;
+        w[nw++].s = c;
+    }
+    for (int i = 0; i < nw; i++) w[i].running = 1;
+    pthread_mutex_lock(&p->mu);
+    for (int i = 0; i < p->n; i++) p->job[i] = i + 1 < nw ? &w[i + 1] : NULL;
+    p->pending = p->n;
+    if (s->g->worker_exit) p->exit_fn = s->g->worker_exit;
+    p->round++;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    worker_main(&w[0]);
+    pthread_mutex_lock(&p->mu);
+    while (p->pending > 0) pthread_cond_wait(&p->done, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+    uint64_t nodes = 0;
+    int decided = -1, oom = 0;
+    for (int i = 0; i < nw; i++) {
+        nodes += w[i].s->nodes;
+        oom |= w[i].s->oom;
+        if (decided < 0 && !w[i].s->stopped) decided = i;
+    }
+    for (int i = 1; i < nw; i++) worker_free(s, w[i].s);
+    s->sh = NULL;
+    if (decided >= 0) {
+        *r = w[decided].r;
+        /* Two workers may both decide the root, the later store naming its own move:
+         * the answer names the table's (the one dfpn_pv starts with). */
+        dfpn_entry *e = tt_find(s, &s->path[0], path_state(s, 0));
+        if (e && e->pn == r->pn && e->dn == r->dn) r->best = e->best;
+    }
+    s->nodes = nodes;
+    s->oom = oom;
+    s->stopped = decided < 0 || oom;
+    free(w);
+    return 0;
+}
+
 int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, dfpn_result *out) {
     memset(out, 0, sizeof *out);
     out->result = YOMI_UNKNOWN;
@@ -829,7 +1186,7 @@ int dfpn_solve(dfpn *s, const dfpn_game *g, void *ctx, const yomi_limits *lim, d
         r.pn = e->pn;
         r.dn = e->dn;
         r.best = e->best;
-    } else {
+    } else if (s->threads <= 1 || !g->clone || !g->clone_free || solve_parallel(s, &r) != 0) {
         mid(s, 0, DFPN_INF, DFPN_INF, &r);
     }
     out->nodes = s->nodes;
@@ -936,18 +1293,17 @@ static int walk_line(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max
 
 dfpn_value dfpn_lookup(dfpn *s, const dfpn_game *g, void *ctx) {
     if (!s->tt.mem || g->state_size != s->state_size) return DFPN_OPEN;
-    if (s->state_size && s->lstate_size != s->state_size) {
-        unsigned char *st = realloc(s->lstate, s->state_size);
-        if (!st) return DFPN_OPEN;
-        s->lstate = st;
-        s->lstate_size = s->state_size;
-    }
+    /* State bytes of its own: the evaluate of several workers may call it at once. */
+    unsigned char small[256], *st = small;
+    if (s->state_size > sizeof small && !(st = malloc(s->state_size))) return DFPN_OPEN;
     /* With g: the search's s->g may be another question's. */
     dfpn_pos p;
-    game_pos(s, g, ctx, &p, s->lstate);
-    dfpn_entry *e = tt_find(s, &p, s->lstate);
-    if (!e || (e->pn != 0 && e->dn != 0)) return DFPN_OPEN;
-    return e->pn == 0 ? DFPN_WIN : DFPN_LOSS;
+    game_pos(s, g, ctx, &p, st);
+    dfpn_entry e;
+    int found = tt_read(s, &p, st, &e);
+    if (st != small) free(st);
+    if (!found || (e.pn != 0 && e.dn != 0)) return DFPN_OPEN;
+    return e.pn == 0 ? DFPN_WIN : DFPN_LOSS;
 }
 
 int dfpn_pv(dfpn *s, const dfpn_game *g, void *ctx, int *moves, int max) {

@@ -53,7 +53,7 @@
  *   - Cost: every expansion plays each child once to read its key and evaluate it. On
  *     cyclic games the search can re-prove path-dependent results many times; set a node
  *     or time limit. A table far too small for the problem thrashes (tests use 4 to 256
- *     entries on purpose). One solver per thread.
+ *     entries on purpose). One solver per thread (dfpn_set_threads runs its own workers).
  */
 #ifndef YOMI_CORE_DFPN_H
 #define YOMI_CORE_DFPN_H
@@ -108,6 +108,16 @@ typedef struct dfpn_game {
      * when it is among them: a reply that refutes one of the opponent's tries often
      * refutes its siblings. Move order only. */
     int killer;
+    /* Optional, for dfpn_set_threads > 1: clone returns a copy of the context at its
+     * current position (NULL: refused), which one worker thread then plays on alone, with
+     * its own caches; clone_free(ctx, copy) releases it (and may merge what the copy
+     * noted back into ctx). Both run on the thread that called dfpn_solve, before and
+     * after the workers. Without clone, every search runs on one thread. */
+    void *(*clone)(void *ctx);
+    void (*clone_free)(void *ctx, void *copy);
+    /* Optional: run on each worker thread as it ends (at dfpn_free, or when the thread
+     * count changes), e.g. to free the game's thread-local caches. */
+    void (*worker_exit)(void);
     int max_moves; /* upper bound on generate()'s count (required, > 0) */
     dfpn_value repetition; /* value of a repetition on the path; OPEN means DFPN_LOSS */
 } dfpn_game;
@@ -123,6 +133,19 @@ dfpn *dfpn_new(size_t hash_mb);
 /* A solver with a table of exactly `entries` entries (rounded up to a bucket); for tests. */
 dfpn *dfpn_new_entries(size_t entries);
 void dfpn_free(dfpn *s);
+/* Worker threads for dfpn_solve (1, the default: the search of one thread, whose node
+ * counts are deterministic). With n > 1 and a game that gives clone, n workers run
+ * df-pn from the same root on clones of the context, sharing both tables (each bucket
+ * read and written whole under its lock, so an entry is never a mix of two stores) and
+ * the limits (max_nodes counts the plays of all workers, exactly); a shared count of the
+ * workers inside each position (by key) makes a worker choosing a child multiply that
+ * child's selecting number by 1 + the others inside it, so the workers spread over
+ * the tree (Kaneko 2010's virtual proof numbers). The first worker to decide the root
+ * stops the others; its answer is exact as the single search's is, and node counts and
+ * the first move found then vary from run to run. dfpn_analyse_root stays on one
+ * thread. Values above 64 are taken as 64. */
+void dfpn_set_threads(dfpn *s, int n);
+
 /* Forgets every table entry (needed only when the game's rules change). */
 void dfpn_clear(dfpn *s);
 /* The same for the next dfpn_solve, without touching the table: the next root starts a

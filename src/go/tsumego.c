@@ -15,6 +15,7 @@
  * proof. */
 #include "yomi/go_tsumego.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,9 @@
 #define TS_MAXZONE (TS_VWORDS * 32)
 _Static_assert(TS_MAXZONE == GO_TSUMEGO_MAX_REGION, "the public region bound is the solver's");
 #define TS_MAXM (TS_MAXZONE + 1)
+
+#define TS_SPARES 8
+#define TS_SC_LOCKS 65536 /* many: taking one writes its cache line */
 
 typedef struct ts {
     go_board *b;
@@ -62,6 +66,10 @@ typedef struct ts {
     uint64_t *scache;
     size_t sc_n;
     yomi_table sctab;
+    /* With several workers (go_tsumego_opts.threads > 1) they share the cache: an entry
+     * is read and written whole under the lock of its stripe (TS_SC_LOCKS of them, the
+     * parent's; NULL with one worker). */
+    atomic_int *sc_lock;
     int sc_words;
     /* Generated move lists (gen_cached): TS_GC_N entries of gc_words words, NULL when
      * the region has more points than a byte indexes. An entry: the key words (board
@@ -85,7 +93,14 @@ typedef struct ts {
      * tier questions of one generator (kept_disable) since the last forget; root_seen
      * when one of them met the problem's board again with the side to play to move
      * (root_pk, root_stones) at a position other than its root. */
-    bool tier_kept, root_seen;
+    bool tier_kept;
+    /* root_seen: the flag, shared by a parallel search's workers (a clone points to its
+     * parent's), so an atomic one. */
+    atomic_bool root_seen_v, *root_seen;
+    /* Workers' copies (cb_clone) kept between the questions of this problem, so their
+     * caches stay warm as the parent's does; freed by ts_free. */
+    struct ts *spare[TS_SPARES];
+    int nspare;
     unsigned kept_disable;
     uint64_t root_pk[TS_VWORDS];
     int root_stones[3];
@@ -276,6 +291,12 @@ static uint64_t *sc_entry(const ts *s, uint64_t key) {
     return s->scache + (size_t)(key & (s->sc_n - 1)) * (size_t)s->sc_words;
 }
 
+/* Takes a stripe lock of the shared static cache. */
+static void sc_spin(atomic_int *l) {
+    while (atomic_exchange_explicit(l, 1, memory_order_acquire))
+        while (atomic_load_explicit(l, memory_order_relaxed)) sched_yield();
+}
+
 static int static_status(ts *s, go_color to_move, bool last_pass) {
     if (s->disable & GO_TS_NO_STATIC) return -1;
     if (target_alive(s)) return 0;
@@ -289,14 +310,19 @@ static int static_status(ts *s, go_color to_move, bool last_pass) {
         const uint64_t *v = packed(s);
         size_t vb = (size_t)s->nwords * sizeof *v; /* the words past nwords are 0 */
         uint64_t *e = sc_entry(s, key);
-        if (e[2] && e[0] == key && e[1] == st && !memcmp(e + TS_SC_HEAD, v, vb)) {
-            r = (int)e[2] - 2;
-        } else {
+        atomic_int *l = s->sc_lock ? &s->sc_lock[key & (s->sc_n - 1) & (TS_SC_LOCKS - 1)] : NULL;
+        if (l) sc_spin(l);
+        bool hit = e[2] && e[0] == key && e[1] == st && !memcmp(e + TS_SC_HEAD, v, vb);
+        r = hit ? (int)e[2] - 2 : 0;
+        if (l) atomic_store_explicit(l, 0, memory_order_release);
+        if (!hit) {
             r = static_fresh(s, to_move); /* the cache keeps "unknown" too */
+            if (l) sc_spin(l);
             e[0] = key;
             e[1] = st;
             e[2] = (uint64_t)(r + 2);
             memcpy(e + TS_SC_HEAD, v, vb);
+            if (l) atomic_store_explicit(l, 0, memory_order_release);
         }
     }
     if (r == 1 && last_pass && to_move == s->def) return -1;
@@ -400,6 +426,8 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
         s->zone[s->nzone++] = q;
     }
     s->nwords = (s->nzone + 31) / 32;
+    atomic_init(&s->root_seen_v, false);
+    s->root_seen = &s->root_seen_v;
     pack(s, s->root_pk);
     s->root_mover = p->to_play;
     s->root_stones[GO_BLACK] = p->board->stones[GO_BLACK];
@@ -418,6 +446,11 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
                                  s->sc_n * line >= ((size_t)4 << 20) ? YOMI_TABLE_HUGE : 0))
         return false;
     s->scache = (uint64_t *)s->sctab.mem;
+    if (o->threads > 1) {
+        s->sc_lock = malloc(TS_SC_LOCKS * sizeof *s->sc_lock);
+        if (!s->sc_lock) return false;
+        for (int i = 0; i < TS_SC_LOCKS; i++) atomic_init(&s->sc_lock[i], 0);
+    }
     if (s->nzone < TS_GC_PASS) {
         s->gc_words = TS_GC_HEAD + s->nwords + 1 + (s->nzone + 1 + 7) / 8;
         s->gcache = calloc((size_t)TS_GC_N * (size_t)s->gc_words, sizeof(uint64_t));
@@ -425,10 +458,65 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     return true;
 }
 
+static void clone_release(struct ts *c);
+
 static void ts_free(ts *s) {
     yomi_table_free(&s->sctab);
+    free(s->sc_lock);
+    s->sc_lock = NULL;
     free(s->gcache);
     s->gcache = NULL;
+    while (s->nspare > 0) clone_release(s->spare[--s->nspare]);
+}
+
+/* A worker's copy of the question at its root (dfpn_game.clone): its own board and
+ * move-list cache; the rest is the parent's (region, ban list, the static cache and its
+ * locks, the table dfpn_lookup reads, and the root_seen flag). */
+static void *cb_clone(void *ctx) {
+    ts *s = ctx;
+    ts *c;
+    if (s->nspare > 0) {
+        /* a spare of an earlier question: the parent's state over it, its own board
+         * and caches kept (their entries answer positions of this problem, as the
+         * parent's own do across its questions) */
+        c = s->spare[--s->nspare];
+        go_board *b = c->b;
+        uint64_t *gc = c->gcache;
+        memcpy(c, s, sizeof *c);
+        c->b = b;
+        c->gcache = gc;
+    } else {
+        c = malloc(sizeof *c);
+        if (!c) return NULL;
+        memcpy(c, s, sizeof *c);
+        c->gcache = NULL;
+        c->b = go_board_new(go_board_size(s->b));
+        if (!c->b) {
+            free(c);
+            return NULL;
+        }
+        /* without it the copy asks the generator each time: the same lists */
+        if (s->gcache) c->gcache = calloc((size_t)TS_GC_N * (size_t)s->gc_words, sizeof(uint64_t));
+    }
+    c->nspare = 0;
+    memset(&c->sctab, 0, sizeof c->sctab); /* the parent's cache (scache, sc_lock) */
+    go_board_copy(c->b, s->b);
+    return c;
+}
+
+static void clone_release(ts *c) {
+    free(c->gcache);
+    go_board_free(c->b);
+    free(c);
+}
+
+/* Kept for the next question (ts_free releases the spares). */
+static void cb_clone_free(void *ctx, void *copy) {
+    ts *s = ctx;
+    if (s->nspare < TS_SPARES)
+        s->spare[s->nspare++] = copy;
+    else
+        clone_release(copy);
 }
 
 /* One line of YOMI_TS_TRACE: a search of `phase` (at first move m, or none)
@@ -636,10 +724,12 @@ static dfpn_value cb_evaluate(void *ctx) {
     if (s->to_move == s->root_mover && !s->last_pass && s->b->stones[GO_BLACK] == s->root_stones[GO_BLACK] &&
         s->b->stones[GO_WHITE] == s->root_stones[GO_WHITE] &&
         !memcmp(packed(s), s->root_pk, sizeof s->root_pk))
-        s->root_seen = true; /* a later tier's root, whatever the threats (tier_root) */
+        atomic_store_explicit(s->root_seen, true, memory_order_relaxed); /* a later tier's root, whatever
+                                                                            the threats (tier_root) */
     if (capture_now(s)) return DFPN_WIN;
     int st = static_status(s, s->to_move, s->last_pass);
-    if (st < 0 && s->lk_d && s->nsrc && !s->root_seen) return tier_dominated(s);
+    if (st < 0 && s->lk_d && s->nsrc && !atomic_load_explicit(s->root_seen, memory_order_relaxed))
+        return tier_dominated(s);
     return st == 1 ? DFPN_WIN : st == 0 ? DFPN_LOSS : DFPN_OPEN;
 }
 
@@ -679,6 +769,9 @@ static void core_game(ts *s, dfpn_game *g) {
     g->killer = g->order_init && !(s->disable & GO_TS_NO_KILLER);
     g->max_moves = TS_MAXM;
     g->repetition = s->thr[s->att] == TS_THR_INF ? DFPN_WIN : DFPN_LOSS;
+    g->clone = cb_clone;
+    g->clone_free = cb_clone_free;
+    g->worker_exit = go_es_cache_clear; /* the eye-space caches are thread-local */
 }
 
 /* Starts a df-pn question at the current board with `to_move` to play: a fresh
@@ -720,7 +813,8 @@ static void tier_root(ts *s, dfpn *d, go_color to_move) {
         s->nsteps = 0;
         return;
     }
-    if (s->tier_kept && !s->root_seen && s->kept_disable == s->disable && !(s->disable & GO_TS_NO_SHARE)) {
+    if (s->tier_kept && !atomic_load(s->root_seen) && s->kept_disable == s->disable &&
+        !(s->disable & GO_TS_NO_SHARE)) {
         dfpn_keep(d);
         if (s->nsrc < 6) {
             s->src[s->nsrc][0] = s->cur_thr[0];
@@ -728,7 +822,7 @@ static void tier_root(ts *s, dfpn *d, go_color to_move) {
         }
     } else {
         dfpn_forget(d);
-        s->root_seen = false;
+        atomic_store(s->root_seen, false);
         s->nsrc = 0;
     }
     s->cur_thr[0] = s->thr[to_move];
@@ -1235,6 +1329,7 @@ static bool dead_by_rule(ts *s, go_problem *p, dfpn *d, jp_ctx *j, go_point m, c
         dfpn_game g;
         core_game(s, &g);
         g.evaluate = jp_evaluate;
+        g.clone = NULL; /* jp_evaluate reads this thread's jp_now: one worker */
         s->att_pass = true; /* a pass can win in the rule's game; its confirmations keep it too */
         new_root(s, d, s->def);
         yomi_limits lim;
@@ -1468,6 +1563,7 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     s.kept_game = kt != NULL;
     dfpn *d =
         kt ? kt->d[(o->disable & GO_TS_NO_DISTANCE) != 0] : dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16);
+    if (d) dfpn_set_threads(d, o->threads);
     uint64_t used = 0;
     const yomi_limits *L = &o->lim;
     yomi_limits rerun_lim;
