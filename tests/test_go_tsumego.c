@@ -384,6 +384,17 @@ static go_point sym_point(go_point p, int size, int sym) {
     return go_pt(c, r);
 }
 
+/* a's result and moves are a0's moved by symmetry sym. */
+static bool same_under(const go_tsumego_answer *a, const go_tsumego_answer *a0, int size, int sym) {
+    bool same = a->result == a0->result && a->nmoves == a0->nmoves;
+    for (int k = 0; k < a0->nmoves && same; k++) {
+        bool f = false;
+        for (int j = 0; j < a->nmoves; j++) f |= a->moves[j] == sym_point(a0->moves[k], size, sym);
+        same &= f;
+    }
+    return same;
+}
+
 static void test_symmetry(const char *data) {
     const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
     if (!dir) return;
@@ -420,13 +431,7 @@ static void test_symmetry(const char *data) {
             if (q) {
                 go_tsumego_answer a;
                 go_tsumego_solve(q, &o, &a);
-                bool same = a.result == a0.result && a.nmoves == a0.nmoves;
-                for (int k = 0; k < a0.nmoves && same; k++) {
-                    bool f = false;
-                    for (int j = 0; j < a.nmoves; j++)
-                        f |= a.moves[j] == sym_point(a0.moves[k], size, sym & 7);
-                    same &= f;
-                }
+                bool same = same_under(&a, &a0, size, sym & 7);
                 CHECK_MSG(same, "%s symmetry %d%s: %s/%d moves vs %s/%d", path, sym & 7,
                           swap ? " colours swapped" : "", go_tsumego_result_name(a.result), a.nmoves,
                           go_tsumego_result_name(a0.result), a0.nmoves);
@@ -440,13 +445,7 @@ static void test_symmetry(const char *data) {
                     par_asked++;
                     if (a.result != YOMI_UNKNOWN && !a.nunknown) {
                         par_compared++;
-                        same = a.result == a0.result && a.nmoves == a0.nmoves;
-                        for (int k = 0; k < a0.nmoves && same; k++) {
-                            bool f = false;
-                            for (int j = 0; j < a.nmoves; j++)
-                                f |= a.moves[j] == sym_point(a0.moves[k], size, sym & 7);
-                            same &= f;
-                        }
+                        same = same_under(&a, &a0, size, sym & 7);
                         CHECK_MSG(same, "%s symmetry %d%s, 2 workers: %s/%d moves vs %s/%d", path, sym & 7,
                                   swap ? " colours swapped" : "", go_tsumego_result_name(a.result), a.nmoves,
                                   go_tsumego_result_name(a0.result), a0.nmoves);

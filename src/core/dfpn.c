@@ -226,18 +226,23 @@ void dfpn_set_threads(dfpn *s, int n) { s->threads = n < 1 ? 1 : n > MAX_THREADS
 
 static void pool_free(struct dfpn_pool *p);
 
-void dfpn_free(dfpn *s) {
-    if (!s) return;
-    pool_free(s->pool);
-    yomi_table_free(&s->tt);
-    yomi_table_free(&s->gt);
-    free(s->rstate);
+/* A search's own buffers (path, frames, moves) and the solver or worker holding them. */
+static void free_search_bufs(dfpn *s) {
     free(s->path);
     free(s->pstates);
     free(s->slots);
     free(s->sstates);
     free(s->moves);
     free(s);
+}
+
+void dfpn_free(dfpn *s) {
+    if (!s) return;
+    pool_free(s->pool);
+    yomi_table_free(&s->tt);
+    yomi_table_free(&s->gt);
+    free(s->rstate);
+    free_search_bufs(s);
 }
 
 /* ---- positions ---- */
@@ -1001,12 +1006,7 @@ static dfpn *worker_copy(dfpn *s) {
 
 static void worker_free(dfpn *s, dfpn *w) {
     s->g->clone_free(s->ctx, w->ctx);
-    free(w->path);
-    free(w->pstates);
-    free(w->slots);
-    free(w->sstates);
-    free(w->moves);
-    free(w);
+    free_search_bufs(w);
 }
 
 /* The threads of workers 1..n, kept with the solver between searches: thread creation is

@@ -365,6 +365,12 @@ static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
 }
 
 /* A defender move captures an attacker string (m is then its last liberty). */
+static bool has_point(const go_point *v, int n, go_point m) {
+    for (int i = 0; i < n; i++)
+        if (v[i] == m) return true;
+    return false;
+}
+
 static bool captures(const go_board *b, go_color c, go_point m) {
     GO_FOR_NEIGHBORS(m, q) {
         if (go_at(b, q) == go_other(c) && go_libs_fast(b, q) == 1) return true;
@@ -942,11 +948,9 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
     }
     for (int i = 0; i < n; i++) wins[i] = -1;
     if (all_moves && s->ask)
-        for (int i = 0; i < n; i++) {
-            bool asked = false;
-            for (int j = 0; j < s->nask && !asked; j++) asked = moves[i] == s->ask[j];
-            if (!asked) wins[i] = -2; /* not asked: neither listed nor counted undecided */
-        }
+        for (int i = 0; i < n; i++)
+            if (!has_point(s->ask, s->nask, moves[i]))
+                wins[i] = -2; /* not asked: neither listed nor counted undecided */
     int pvm[GO_TSUMEGO_MAX_PV];
     *npv = dfpn_pv(d, &g, s, pvm, GO_TSUMEGO_MAX_PV);
     for (int i = 0; i < *npv; i++) pv[i] = pvm[i];
@@ -1014,32 +1018,28 @@ static void take_wins(go_tsumego_answer *out, yomi_result res, const go_point *m
  * nothing, or a sacrifice captured at once). Such moves still win; they go to
  * the answer's exchange list instead of moves[]. */
 
-/* cb_generate at the root of an exchange question without the banned moves. */
-static int xc_generate(void *ctx, int *moves, int max) {
+/* cb_generate, and at the root (no step played) only the moves that are in list
+ * (in_list) or that are not (!in_list). */
+static int root_filter(void *ctx, int *moves, int max, const go_point *list, int nlist, bool in_list) {
     int n = cb_generate(ctx, moves, max);
     const ts *s = ctx;
     if (s->nsteps != 0) return n;
     int k = 0;
-    for (int i = 0; i < n; i++) {
-        bool ban = false;
-        for (int j = 0; j < s->nban && !ban; j++) ban = moves[i] == s->ban[j];
-        if (!ban) moves[k++] = moves[i];
-    }
+    for (int i = 0; i < n; i++)
+        if (has_point(list, nlist, moves[i]) == in_list) moves[k++] = moves[i];
     return k;
+}
+
+/* cb_generate at the root of an exchange question without the banned moves. */
+static int xc_generate(void *ctx, int *moves, int max) {
+    const ts *s = ctx;
+    return root_filter(ctx, moves, max, s->ban, s->nban, false);
 }
 
 /* cb_generate at the root of the per-move analysis: the asked moves only. */
 static int ask_generate(void *ctx, int *moves, int max) {
-    int n = cb_generate(ctx, moves, max);
     const ts *s = ctx;
-    if (s->nsteps != 0) return n;
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        bool asked = false;
-        for (int j = 0; j < s->nask && !asked; j++) asked = moves[i] == s->ask[j];
-        if (asked) moves[k++] = moves[i];
-    }
-    return k;
+    return root_filter(ctx, moves, max, s->ask, s->nask, true);
 }
 
 /* 1 when the side to play (p->to_play, on the board now) provably cannot win
@@ -1783,12 +1783,6 @@ static int other_strings(const go_problem *p, go_point *out, int max) {
         out[k] = all[k];
     }
     return k;
-}
-
-static bool has_point(const go_point *v, int n, go_point m) {
-    for (int i = 0; i < n; i++)
-        if (v[i] == m) return true;
-    return false;
 }
 
 /* A kill problem whose guessed target dies in several ways: the book kills the
