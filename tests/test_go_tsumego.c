@@ -37,6 +37,20 @@ static bool winners_are(const go_tsumego_answer *a, const bool *win, int n) {
     return same;
 }
 
+/* The question the brute force answers: every first move of the side to play, no ko
+ * master, every region point (the brute force plays them all), and the techniques in
+ * off switched off. */
+static go_tsumego_opts bf_opts(unsigned off) {
+    go_tsumego_opts o;
+    memset(&o, 0, sizeof o);
+    o.all_moves = true;
+    o.fixed_master = true;
+    o.ko_master = GO_EMPTY;
+    o.disable = GO_TS_NO_DISTANCE | off;
+    o.lim.hash_mb = 4;
+    return o;
+}
+
 static void test_brute_force(void) {
     int compared = 0, tries = 0, max = t_sanitized() ? 15 : 60;
     uint64_t total = 0;
@@ -60,13 +74,7 @@ static void test_brute_force(void) {
          * the last with 2 workers per search (no limit: the same exact answers). */
         static const unsigned variants[] = {0, GO_TS_NO_PASSCUT, GO_TS_NO_KILLER, 0};
         for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
-            go_tsumego_opts o;
-            memset(&o, 0, sizeof o);
-            o.all_moves = true;
-            o.fixed_master = true;
-            o.ko_master = GO_EMPTY;
-            o.disable = GO_TS_NO_DISTANCE | variants[v]; /* the brute force plays every region point */
-            o.lim.hash_mb = 4;
+            go_tsumego_opts o = bf_opts(variants[v]);
             o.threads = v == 3 ? 2 : 1;
             go_tsumego_answer a;
             go_tsumego_solve(p, &o, &a);
@@ -87,13 +95,7 @@ static void test_brute_force(void) {
         GO_FOR_POINTS(p->board, q) {
             if ((((unsigned)q * 2654435761u + (unsigned)compared) >> 7) & 1) ask[nask++] = q;
         }
-        go_tsumego_opts o;
-        memset(&o, 0, sizeof o);
-        o.all_moves = true;
-        o.fixed_master = true;
-        o.ko_master = GO_EMPTY;
-        o.disable = GO_TS_NO_DISTANCE;
-        o.lim.hash_mb = 4;
+        go_tsumego_opts o = bf_opts(0);
         o.ask = ask;
         o.nask = nask;
         go_tsumego_answer a;
@@ -151,14 +153,8 @@ static void test_clean_life(void) {
             go_problem_free(p);
             continue;
         }
-        go_tsumego_opts o;
-        memset(&o, 0, sizeof o);
-        o.all_moves = true;
+        go_tsumego_opts o = bf_opts(0);
         o.seki = true;
-        o.fixed_master = true;
-        o.ko_master = GO_EMPTY;
-        o.disable = GO_TS_NO_DISTANCE;
-        o.lim.hash_mb = 4;
         go_tsumego_answer a;
         go_tsumego_solve(p, &o, &a);
         const bool *want = n_clean ? clean : any;
