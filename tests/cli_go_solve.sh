@@ -221,6 +221,13 @@ has_re "check: the ko that needs fewer threats is dropped" "^problems: 1  correc
 # plays left and refutes it.
 OUT=$("$Y" go check "$E/Prob0689.json" --max-nodes 1000000 --quiet 2>&1)
 has_re "check: an undecided winner is checked again" "^problems: 1  correct: 1 \(100.0%\)"
+# Cho intermediate #233 (the book's answer: D19): the distance generator also finds
+# G19; the search with every region point confirms D19 and leaves G19 undecided within
+# 2.5M plays, so G19 is counted undecided, not listed beside a confirmed move.
+I=$DATA/go/sanderland/cho-intermediate
+[ -f "$I/Prob0233.json" ] || { echo "FAIL: missing data file $I/Prob0233.json" >&2; exit 1; }
+OUT=$("$Y" go solve "$I/Prob0233.json" --max-nodes 2500000 2>&1)
+has_re "solve: an unconfirmed winner beside a confirmed one is undecided" "^moves: D19 \(1 undecided\)$"
 
 # Cho elementary #264 (the book's answers: D19, C19, C18): D18 also survives, but
 # White as ko master can keep Black from two-eyed life after it (seki at best); the

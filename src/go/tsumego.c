@@ -1244,12 +1244,28 @@ static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, co
         }
     uint64_t more = check_budget(s, all, *used, 4, 1000000) * 3;
     if (k > 0 && out->result == YOMI_WIN && !out_of_budget(s, all, *used) && more / (uint64_t)k > per) {
-        bool lost2[TS_MAXM];
+        bool lost2[TS_MAXM], open2[TS_MAXM];
         s->tr_phase = "verify2";
-        refute_moves(s, p, d, again, k, lost2, NULL, all, more, used);
-        for (int j = 0; j < k; j++) lost[idx[j]] = lost2[j];
+        refute_moves(s, p, d, again, k, lost2, open2, all, more, used);
+        for (int j = 0; j < k; j++) {
+            lost[idx[j]] = lost2[j];
+            open[idx[j]] = open2[j];
+        }
     }
     s->disable = saved;
+    /* When the full search confirmed some winners, a winner it left undecided
+     * is counted undecided, not listed: a listed move is then one every
+     * region point was searched for (Cho intermediate #233 at 2.5M plays:
+     * D19 confirmed, G19 undecided and not in the book). With none confirmed
+     * the generator's winners stay (the answer is heuristic either way). */
+    int confirmed = 0;
+    for (int i = 0; i < n; i++) confirmed += !open[i] && !lost[i];
+    if (confirmed > 0)
+        for (int i = 0; i < n; i++)
+            if (open[i] && !lost[i]) {
+                lost[i] = true;
+                out->nunknown++;
+            }
     return keep_moves(out, lost);
 }
 
