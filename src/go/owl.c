@@ -25,7 +25,11 @@
  * first lost within half the budget (2026-11-27, 150k nodes, main 90 + 133
  * at 23.8 M): 85 + 133 at 27.1 M; it turned owl_attack 0s into 1s (owl.tst
  * 22, 47, 102, 151) but also dead dragons into critical ones (ld_owl 33, 38,
- * 39, 47, 198): the wider space helps the defender as much as the attacker. */
+ * 39, 47, 198): the wider space helps the defender as much as the attacker.
+ * In main's 71 failures answering 0 where GNU Go's file has 1, or alive or
+ * dead where it has critical, a move that file accepts is in the region in
+ * 68 (every one of them in 59): the frame's strength or the reading, not the
+ * region's size, decides those. */
 #define OWL_RADIUS 2 /* empty points this many steps from the dragon are in the region */
 #define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
 #define OWL_POCKET                                                                                           \
@@ -776,7 +780,13 @@ static int attack_at(const go_board *b, go_point str, go_point m, const yomi_lim
  * rebuilt frame misjudges, e.g. a two-stone friend counted a safe place to run
  * to), so it is no oracle: showing instead the first of the question's other
  * winners (by contact) that stands its own look gave 90 + 131 (29.3 M nodes),
- * and answering 0 for a refuted defence wins 3 and loses 3. */
+ * and answering 0 for a refuted defence wins 3 and loses 3. The other way
+ * round, a loss asked again move by move (the opponent's winning first moves,
+ * by contact, up to three, each played and checked so) turned 25 answers
+ * 0 into 1, 3 of them right (owl.tst 106, 122, 217), 6 wrong where GNU Go
+ * says 0 (owl.tst 11, 27, 105, 150, 170, 228): 90 + 130 (33.5 M nodes). In 12
+ * of the 49 questions answering 0 where GNU Go's file has 1, GNU Go's move
+ * passes owl_does_attack / owl_does_defend here. */
 void go_owl_attack(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out) {
     owl_question(b, str, lim, true, true, false, out);
 }
