@@ -21,7 +21,15 @@
  * that are critical: the frame's stone on the edge had taken the defender's
  * space) and 16 + 11 wrong; only where that point has no enemy stone next
  * to it: 85 + 119 (22.9 M nodes against 20.1 M; a larger budget gains more
- * per node, see owl_question). */
+ * per node, see owl_question). A second reading at radius 3 only when the
+ * first lost within half the budget (2026-11-27, 150k nodes, main 90 + 133
+ * at 23.8 M): 85 + 133 at 27.1 M; it turned owl_attack 0s into 1s (owl.tst
+ * 22, 47, 102, 151) but also dead dragons into critical ones (ld_owl 33, 38,
+ * 39, 47, 198): the wider space helps the defender as much as the attacker.
+ * In main's 71 failures answering 0 where GNU Go's file has 1, or alive or
+ * dead where it has critical, a move that file accepts is in the region in
+ * 68 (every one of them in 59): the frame's strength or the reading, not the
+ * region's size, decides those. */
 #define OWL_RADIUS 2 /* empty points this many steps from the dragon are in the region */
 #define OWL_DISTANCE 3 /* the tsumego distance generator's bound (moves with d < 3) */
 #define OWL_POCKET                                                                                           \
@@ -271,6 +279,14 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
                  * its liberties in the region too: the same passes). */
                 add_string(b, n, region);
             } else {
+                /* A safe place to run to. Tried (2026-11-27, 150k nodes; main 90 +
+                 * 133, 23.8 M nodes, 35 limits): only a friend with a liberty that
+                 * leads to open space (open_area) counts, the others read as they
+                 * stand with their liberties, 90 + 134 (25.9 M, 42 limits), at 30k
+                 * 72 + 118 against 71 + 120; those others' stones alone, 88 + 134;
+                 * those others left to the frame, 88 + 130; read as they stand in the
+                 * attacker's question only, 89 + 135 (24.6 M), at 30k 71 + 121, but
+                 * it loses owl.tst 11, in the sanitized sample at 30k. */
                 go_point st[GO_MAX_POINTS];
                 int m = go_string_stones(b, n, st, GO_MAX_POINTS);
                 for (int j = 0; j < m; j++) big[st[j]] = true;
@@ -756,6 +772,21 @@ static int attack_at(const go_board *b, go_point str, go_point m, const yomi_lim
     return move_works(b, str, m, true, lim, nodes);
 }
 
+/* owl_attack / owl_defend show the search's move unchecked. A second look
+ * was tried (2026-11-27): the move played on the board, the other side's
+ * question read on the region rebuilt around it (move_works). It refuted 21
+ * of the 146 moves shown on owl.tst at 150k nodes, 14 of them failures but
+ * 7 of them GNU Go's own move (owl.tst 30, 62, 70, 120, 123, 191, 256: the
+ * rebuilt frame misjudges, e.g. a two-stone friend counted a safe place to run
+ * to), so it is no oracle: showing instead the first of the question's other
+ * winners (by contact) that stands its own look gave 90 + 131 (29.3 M nodes),
+ * and answering 0 for a refuted defence wins 3 and loses 3. The other way
+ * round, a loss asked again move by move (the opponent's winning first moves,
+ * by contact, up to three, each played and checked so) turned 25 answers
+ * 0 into 1, 3 of them right (owl.tst 106, 122, 217), 6 wrong where GNU Go
+ * says 0 (owl.tst 11, 27, 105, 150, 170, 228): 90 + 130 (33.5 M nodes). In 12
+ * of the 49 questions answering 0 where GNU Go's file has 1, GNU Go's move
+ * passes owl_does_attack / owl_does_defend here. */
 void go_owl_attack(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out) {
     owl_question(b, str, lim, true, true, false, out);
 }
