@@ -259,6 +259,12 @@ has_re "check: a kill keeps the moves that kill the other strings too" "^problem
 OUT=$("$Y" go check "$E/Prob0492.json" --max-nodes 2000000 --quiet 2>&1)
 has_re "check: an outer wall keeps its liberties" "^problems: 1  correct: 1 \(100.0%\)"
 
+# Cho intermediate #44 (the book's answer: B19, Black to live): Black's E18 stands
+# alone on the box's open right side; a frame stone on F18 took its liberty there,
+# and Black lost (`loss`). The first two lines go on beyond it, and B19 lives.
+OUT=$("$Y" go check "$DATA/go/sanderland/cho-intermediate/Prob0044.json" --max-nodes 500000 --quiet 2>&1)
+has_re "check: a lone defender stone on an open side keeps its liberty" "^problems: 1  correct: 1 \(100.0%\)"
+
 # A tree whose win needs the side to move as ko master is a "ko", neither correct nor
 # wrong (tsumego.js's harness asks again with that side as ko master). Worked by hand:
 # White B5 A4 B4 C4 to live with A5 and C5 empty, Black D4 E4 E5 and row 3 (two eyes

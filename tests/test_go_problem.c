@@ -29,8 +29,11 @@
  *    the frame, ringed by defender stones, and is not the target.
  *  - The book's first moves lie in the region: every stated move of the Cho
  *    elementary and intermediate volumes is a region point (the answer can
- *    only be found there), but for intermediate #434, whose moves lie beyond
- *    the stones' box on an open side; a group on the third line gets the
+ *    only be found there), intermediate #434's too, beyond the stones' box
+ *    on an open side where White's F19 keeps its liberty G19 (a defender
+ *    stone of a short string on the first two lines of an open side near the
+ *    edge: the first two lines go on two points; #44: E18 keeps F18); a
+ *    group on the third line gets the
  *    first and second lines below it (intermediate #427: E18), one running
  *    along the edge out of an open side two more points (#603: B18). The
  *    transcriber's empty SOL point ("No correct solution on file") states no
@@ -322,7 +325,8 @@ static void test_outer_wall(void) {
      *                           on A15 and G15, so White's string cannot reach
      * around the wall (with White there, A16-A15 joined the frame and the wall
      * was captured); the target is not the wall. With the wall two stones long
-     * (D16-F16 removed) it is not a wall: the frame is the attacker's as before. */
+     * (D16-F16 removed) it is not a wall: the frame is the attacker's, but
+     * for the first two lines beyond B16 (A15-B14), left to the search. */
     static const char *const white[] = {"B19", "E18", "F18", "J18", "A17", "B17", "C17",
                                         "D17", "E17", "F17", "J17", "G16", "H16"};
     static const char *const top[] = {"G19", "A18", "C18", "D18", "G18", "G17", "B16", "C16"};
@@ -353,8 +357,12 @@ static void test_outer_wall(void) {
             CHECK_MSG(go_at(f, V(f, "B14")) == GO_BLACK && go_at(f, V(f, "A14")) == GO_WHITE,
                       "#492: Black's frame surrounds the liberties only");
         } else {
-            CHECK_MSG(go_at(f, V(f, "B15")) == GO_WHITE && go_at(f, V(f, "A15")) == GO_WHITE,
+            /* Its first two lines go on (a short defender string there). */
+            CHECK_MSG(go_at(f, V(f, "C15")) == GO_WHITE && go_at(f, V(f, "D15")) == GO_WHITE,
                       "two stones on the side: no wall, the frame is White's");
+            CHECK_MSG(p->region[V(f, "A15")] && p->region[V(f, "B15")] && p->region[V(f, "B14")] &&
+                          go_at(f, V(f, "B15")) == GO_EMPTY && !p->region[V(f, "C15")],
+                      "two stones on the side: A15-B14 are region points");
         }
         go_problem_free(p);
         go_board_free(b);
@@ -379,16 +387,26 @@ static void test_book_moves_in_region(const char *data) {
             CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
             if (!p) continue;
             loaded++;
-            /* Open sides (the book's moves beyond the box): not solved yet. */
-            bool known = v == 1 && i == 434;
             for (int k = 0; k < p->nsol; k++) {
-                if (p->region[p->sol[k]] || known) continue;
+                if (p->region[p->sol[k]]) continue;
                 char vx[8];
                 go_vertex_format(p->board, p->sol[k], vx, sizeof vx);
                 CHECK_MSG(false, "%s: the book's %s is outside the region", path, vx);
                 outside++;
             }
             if (v == 1 && i == 287) CHECK_MSG(p->nsol == 0, "#287: no stated move");
+            /* White's F19 lies on the box's open right side: the frame must not
+             * stand on G19, its liberty on the board (the book kills with G18,
+             * G19 or H18, all beyond the box). */
+            if (v == 1 && i == 434)
+                CHECK_MSG(p->region[V(p->board, "G19")] && go_at(p->board, V(p->board, "G19")) == GO_EMPTY &&
+                              go_at(p->board, V(p->board, "F19")) == go_other(p->attacker),
+                          "#434: White's F19 keeps its liberty G19");
+            /* Black's E18, alone on the open side (Black to live, the book's
+             * B19), keeps its liberty F18. */
+            if (v == 1 && i == 44)
+                CHECK_MSG(p->region[V(p->board, "F18")] && go_at(p->board, V(p->board, "F18")) == GO_EMPTY,
+                          "#44: Black's E18 keeps its liberty F18");
             if (v == 1 && i == 427)
                 CHECK_MSG(p->region[V(p->board, "E18")] && p->region[V(p->board, "A19")] &&
                               go_at(p->board, V(p->board, "B17")) == go_other(p->attacker),

@@ -328,14 +328,27 @@ static bool box_region(const go_board *b, bool *region, go_color def) {
      * side (Cho intermediate #463: White's B17-D17 under Black's B16-E16; the
      * book's E18 stops it running). Eight (side, edge) pairs: point at u lines
      * beyond the side, v lines from the edge. */
-    const int run = 2, strip = 3;
+    /* Also, when the side's last line holds a defender stone on the first or
+     * second line, of a string under three stones, and its first-line point is
+     * not the attacker's, the first two lines go on two points: a frame there
+     * would fill that stone's outside liberty, a move the attacker never made
+     * (Cho intermediate #434: the frame on G19 took the liberty of White's F19
+     * and the book's G18, G19, H18 lay beyond; #44: Black's E18 lost F18).
+     * Longer strings are left to the outer-wall rule (with them, elementary
+     * #492's wall B16-F16 got A15-B14 and B18 no longer lived at 2M plays).
+     * Tried on 2026-11-27: any defender stone within the last two lines (616
+     * problems of the two volumes changed), or one beside an attacker's
+     * second-line stone over an empty first line (605 changed; 16 of them went
+     * 8/4/4 -> 4/2/10 correct/wrong/unknown at 500k plays). */
+    const int run = 2, strip = 3, crawl = 2;
     for (int k = 0; k < 8; k++) {
         int side = k / 2, far = k % 2; /* side: right, left, bottom, top */
         int lim = side == 0 ? c1 : side == 1 ? c0 : side == 2 ? r1 : r0;
         bool open = side % 2 == 0 ? lim < n - 1 : lim > 0;
         bool edge = side < 2 ? (far ? r1 == n - 1 : r0 == 0) : (far ? c1 == n - 1 : c0 == 0);
         if (!open || !edge) continue;
-        int ndef = 0, natt = 0;
+        int ndef = 0, natt = 0, nshort = 0;
+        bool first_att = false;
         for (int pass = 0; pass < 2; pass++)
             for (int u = -1; u <= run; u++)
                 for (int v = 0; v < strip; v++) {
@@ -346,8 +359,14 @@ static bool box_region(const go_board *b, bool *region, go_color def) {
                     if (pass == 0 && u <= 0) {
                         ndef += col == def;
                         natt += col == go_other(def);
-                    } else if (pass == 1 && u > 0 && ndef && !natt) {
-                        region[go_pt(c, r)] = true;
+                        if (col == def && v < crawl && u == 0) {
+                            go_point st[GO_MAX_POINTS];
+                            nshort += go_string_stones(b, go_pt(c, r), st, GO_MAX_POINTS) < 3;
+                        }
+                        if (u == 0 && v == 0) first_att = col == go_other(def);
+                    } else if (pass == 1 && u > 0) {
+                        if ((ndef && !natt) || (nshort && !first_att && v < crawl))
+                            region[go_pt(c, r)] = true;
                     }
                 }
     }
