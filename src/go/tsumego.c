@@ -205,28 +205,28 @@ static void pk_move(ts *s, bool undo) {
  * single-point eyes, each an empty point whose every neighbour is a stone of
  * the target string. Neither can be filled by the attacker (suicide while the
  * string keeps another liberty), so the string lives unconditionally. */
+/* The liberty p of the string headed by head (colour c) is a one-point eye of
+ * it: every neighbour on the board is that string. It stops at the first
+ * foreign neighbour. */
+static bool own_eye(const go_board *b, go_point p, go_color c, go_point head) {
+    GO_FOR_NEIGHBORS(p, q) {
+        go_color k = go_at(b, q);
+        if (k != GO_BORDER && (k != c || go_head_fast(b, q) != head)) return false;
+    }
+    return true;
+}
+
 static bool target_alive(const ts *s) {
     const go_board *b = s->b;
     go_color tc = go_at(b, s->target);
     if (tc != GO_BLACK && tc != GO_WHITE) return false;
-    /* Every static evaluation asks this first: the liberty bitset is read in place,
-     * and a liberty stops being an eye at its first foreign neighbour. */
+    /* Every static evaluation asks this first: the liberty bitset is read in place. */
     go_point head = go_head_fast(b, s->target);
     const uint64_t *libs = b->libs[head];
     int eyes = 0;
     for (int i = 0; i < b->lib_words; i++)
-        for (uint64_t w = libs[i]; w; w &= w - 1) {
-            go_point p = i * 64 + __builtin_ctzll(w);
-            bool eye = true;
-            GO_FOR_NEIGHBORS(p, q) {
-                go_color k = go_at(b, q);
-                if (k != GO_BORDER && (k != s->def || go_head_fast(b, q) != head)) {
-                    eye = false;
-                    break;
-                }
-            }
-            if (eye && ++eyes == 2) return true;
-        }
+        for (uint64_t w = libs[i]; w; w &= w - 1)
+            if (own_eye(b, i * 64 + __builtin_ctzll(w), s->def, head) && ++eyes == 2) return true;
     return false;
 }
 
@@ -762,13 +762,9 @@ static void cb_estimate(void *ctx, int is_or, uint32_t *pn, uint32_t *dn) {
     for (int i = 0; i < b->lib_words; i++)
         for (uint64_t w = libs[i]; w; w &= w - 1) {
             go_point p = i * 64 + __builtin_ctzll(w);
-            bool eye = true, open = true;
-            GO_FOR_NEIGHBORS(p, q) {
-                go_color k = go_at(b, q);
-                if (k == s->att) open = false;
-                if (k != GO_BORDER && (k != s->def || go_head_fast(b, q) != head)) eye = false;
-            }
-            h += 1 + open + 2 * eye;
+            bool open = true;
+            GO_FOR_NEIGHBORS(p, q) open &= go_at(b, q) != s->att;
+            h += 1 + open + 2 * own_eye(b, p, s->def, head);
         }
     *pn = (uint32_t)(h > 1 ? h : 1);
     *dn = (uint32_t)(h < 7 ? 8 - h : 1);
