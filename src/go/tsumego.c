@@ -201,10 +201,6 @@ static void pk_move(ts *s, bool undo) {
     if (undo) pk_set(s, u->point, GO_EMPTY);
 }
 
-/* Cheapest static life first: the target has two
- * single-point eyes, each an empty point whose every neighbour is a stone of
- * the target string. Neither can be filled by the attacker (suicide while the
- * string keeps another liberty), so the string lives unconditionally. */
 /* The liberty p of the string headed by head (colour c) is a one-point eye of
  * it: every neighbour on the board is that string. It stops at the first
  * foreign neighbour. */
@@ -216,6 +212,10 @@ static bool own_eye(const go_board *b, go_point p, go_color c, go_point head) {
     return true;
 }
 
+/* Cheapest static life first: the target has two
+ * single-point eyes, each an empty point whose every neighbour is a stone of
+ * the target string. Neither can be filled by the attacker (suicide while the
+ * string keeps another liberty), so the string lives unconditionally. */
 static bool target_alive(const ts *s) {
     const go_board *b = s->b;
     go_color tc = go_at(b, s->target);
@@ -364,13 +364,13 @@ static void ts_undo(ts *s, go_point saved_ko, go_color saved_kc) {
     }
 }
 
-/* A defender move captures an attacker string (m is then its last liberty). */
 static bool has_point(const go_point *v, int n, go_point m) {
     for (int i = 0; i < n; i++)
         if (v[i] == m) return true;
     return false;
 }
 
+/* A defender move captures an attacker string (m is then its last liberty). */
 static bool captures(const go_board *b, go_color c, go_point m) {
     GO_FOR_NEIGHBORS(m, q) {
         if (go_at(b, q) == go_other(c) && go_libs_fast(b, q) == 1) return true;
