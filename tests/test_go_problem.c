@@ -204,10 +204,11 @@ static void test_exchange(const char *data) {
               "Prob0261: %s with %d moves, the book: C19", go_tsumego_result_name(a.result), a.nmoves);
     /* B15's full-region check is not finished within the 2M plays: once C19 and A16
      * are confirmed it is counted undecided instead of shown as an exchange. */
-    CHECK_MSG(has(a.exchange, a.nexchange, V(p->board, "A16")) &&
-                  (has(a.exchange, a.nexchange, V(p->board, "B15")) || a.nunknown > 0),
-              "Prob0261: A16 should be an exchange and B15 an exchange or undecided (%d listed, %d undecided)",
-              a.nexchange, a.nunknown);
+    CHECK_MSG(
+        has(a.exchange, a.nexchange, V(p->board, "A16")) &&
+            (has(a.exchange, a.nexchange, V(p->board, "B15")) || a.nunknown > 0),
+        "Prob0261: A16 should be an exchange and B15 an exchange or undecided (%d listed, %d undecided)",
+        a.nexchange, a.nunknown);
     go_problem_free(p);
 }
 

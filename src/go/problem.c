@@ -359,10 +359,7 @@ static bool box_region(const go_board *b, bool *region, go_color def) {
                     if (pass == 0 && u <= 0) {
                         ndef += col == def;
                         natt += col == go_other(def);
-                        if (col == def && v < crawl && u == 0) {
-                            go_point st[GO_MAX_POINTS];
-                            nshort += go_string_stones(b, go_pt(c, r), st, GO_MAX_POINTS) < 3;
-                        }
+                        if (col == def && v < crawl && u == 0) nshort += go_string_size(b, go_pt(c, r)) < 3;
                         if (u == 0 && v == 0) first_att = col == go_other(def);
                     } else if (pass == 1 && u > 0) {
                         if ((ndef && !natt) || (nshort && !first_att && v < crawl))
