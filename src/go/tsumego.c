@@ -1756,7 +1756,9 @@ again:;
          * loss, with the full search's undecided moves). */
         go_tsumego_answer keep = *out;
         *out = *heur;
-        if (!better) out->nunknown = keep.nunknown;
+        /* `better` is the rerun's by now; the heuristic answer's own result tells
+         * which case this was (a lower tier's win keeps its undecided count). */
+        if (heur->result == YOMI_LOSS) out->nunknown = keep.nunknown;
     }
     free(heur);
     if (out->result == YOMI_UNKNOWN) {
