@@ -247,7 +247,7 @@ bool go_benson_alive_all(const go_board *b, const go_point *seeds, int nseeds) {
     if (c != GO_BLACK && c != GO_WHITE) return false;
     static _Thread_local uint32_t regmark[GO_MAX_POINTS], smark[GO_MAX_POINTS], stamp;
     static _Thread_local int16_t regid[GO_MAX_POINTS], sidx[GO_MAX_POINTS];
-    static _Thread_local go_point heads[GO_MAX_POINTS], stack[GO_MAX_POINTS], stones[GO_MAX_POINTS];
+    static _Thread_local go_point heads[GO_MAX_POINTS], stack[GO_MAX_POINTS];
     static _Thread_local int16_t pair_s[MAX_PAIRS], reg_first[GO_MAX_POINTS], reg_n[GO_MAX_POINTS];
     static _Thread_local uint8_t pair_vital[MAX_PAIRS], reg_ok[GO_MAX_POINTS];
     if (++stamp == 0) {
@@ -264,13 +264,17 @@ bool go_benson_alive_all(const go_board *b, const go_point *seeds, int nseeds) {
         sidx[h] = (int16_t)nh;
         heads[nh++] = h;
     }
+    /* The regions are reached from the strings' liberties: every string has one
+     * (go_benson_possible), so a region vital to a string holds a liberty of it, and
+     * a string's vital regions and the strings bordering those make a closed system
+     * as above. Flooding from every stone's neighbours cost twice as much
+     * (callgrind, first 3 in10 at 100k, 2026-11-27). */
     for (int si = 0; si < nh; si++) {
-        int ns = go_string_stones(b, heads[si], stones, GO_MAX_POINTS);
-        for (int i = 0; i < ns; i++)
-            for (int d = 0; d < 4; d++) {
-                go_point q = stones[i] + dirs[d];
-                go_color k = go_at(b, q);
-                if (k == GO_BORDER || k == c || regmark[q] == stamp) continue;
+        const uint64_t *libs = b->libs[heads[si]];
+        for (int w = 0; w < b->lib_words; w++)
+            for (uint64_t bits = libs[w]; bits; bits &= bits - 1) {
+                go_point q = w * 64 + __builtin_ctzll(bits);
+                if (regmark[q] == stamp) continue;
                 int id = nreg++;
                 /* cand: the strings next to every empty point seen so far (ncand < 0:
                  * no empty point yet). */
