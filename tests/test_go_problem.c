@@ -170,6 +170,54 @@ static void test_blocking_vs_plain(const char *data) {
     CHECK(checked > 0);
 }
 
+/* zone_distance_below against the full distances: equal below the limit, the limit or
+ * more elsewhere; on Cho positions and on each position one stone away from them. */
+static bool below_agrees(const go_board *b, const go_problem *p) {
+    int full[GO_MAX_POINTS], part[GO_MAX_POINTS];
+    zone_distance(b, p->region, p->target, full);
+    bool ok = true;
+    for (int limit = 0; limit <= 6; limit++) {
+        zone_distance_below(b, p->region, p->target, limit, part);
+        for (int q = 0; q < GO_MAX_POINTS; q++) ok &= full[q] < limit ? part[q] == full[q] : part[q] >= limit;
+    }
+    return ok;
+}
+
+static void test_distance_below(const char *data) {
+    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
+    CHECK_MSG(dir != NULL, "no data folder given");
+    if (!dir) return;
+    int positions = 0;
+    for (int i = 0; i < 30; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/Prob%04d.json", dir, 5 + i * 29);
+        yomi_error err;
+        go_problem *p = go_problem_load(path, NULL, &err);
+        CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+        if (!p) continue;
+        go_board *b = p->board;
+        CHECK_MSG(below_agrees(b, p), "%s: zone_distance_below differs", path);
+        positions++;
+        GO_FOR_POINTS(b, q) {
+            for (int side = 0; side < 2; side++) {
+                if (!p->region[q] || go_at(b, q) != GO_EMPTY ||
+                    go_board_play(b, side ? GO_BLACK : GO_WHITE, q) != GO_OK)
+                    continue;
+                if (go_at(b, p->target) != GO_EMPTY) {
+                    char v[8];
+                    go_vertex_format(b, q, v, sizeof v);
+                    CHECK_MSG(below_agrees(b, p), "%s after %s: zone_distance_below differs", path, v);
+                    positions++;
+                }
+                go_board_undo(b);
+            }
+        }
+        go_problem_free(p);
+    }
+    fprintf(stderr, "zone_distance_below: %d positions\n", positions);
+    CHECK(positions > 300);
+}
+
 static go_problem *load_cho(const char *data, int num) {
     const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
     CHECK_MSG(dir != NULL, "no data folder given");
@@ -477,6 +525,7 @@ int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
     test_blocking_hole();
     test_blocking_vs_plain(data);
+    test_distance_below(data);
     test_exchange(data);
     test_verify(data);
     test_bent_four(data);

@@ -7,6 +7,15 @@
 #define ZQ_MAX 16
 
 void zone_distance(const go_board *b, const bool *region, go_point target, int *dist) {
+    zone_distance_below(b, region, target, ZQ_MAX, dist);
+}
+
+/* The queue is read in order of distance, and a point's distance is final once its
+ * bucket is read (a step adds 0 or more): reading no bucket from `limit` on and
+ * queueing nothing there leaves the points below it exact (the steps that reach them
+ * stay below it) and every other one at limit or more. */
+void zone_distance_below(const go_board *b, const bool *region, go_point target, int limit, int *dist) {
+    int top = limit < ZQ_MAX ? limit : ZQ_MAX;
     for (int p = 0; p < GO_MAX_POINTS; p++) dist[p] = ZONE_FAR;
     go_color def = go_board_at(b, target);
     if (def != GO_BLACK && def != GO_WHITE) return;
@@ -19,7 +28,7 @@ void zone_distance(const go_board *b, const bool *region, go_point target, int *
         dist[st[i]] = 0;
         bucket[0][bn[0]++] = st[i];
     }
-    for (int d = 0; d < ZQ_MAX; d++) {
+    for (int d = 0; d < top; d++) {
         for (int qi = 0; qi < bn[d]; qi++) {
             go_point p = bucket[d][qi];
             if (dist[p] != d) continue;
@@ -32,7 +41,7 @@ void zone_distance(const go_board *b, const bool *region, go_point target, int *
                      * (its liberties got their distance with it). */
                     int nd = d + 1;
                     if (pc != GO_EMPTY && pc != def) continue;
-                    if (nd < dist[n] && nd < ZQ_MAX) {
+                    if (nd < dist[n] && nd < top) {
                         dist[n] = nd;
                         bucket[nd][bn[nd]++] = n;
                     }
@@ -53,7 +62,7 @@ void zone_distance(const go_board *b, const bool *region, go_point target, int *
                      * defender stone cut off by a short enemy string is
                      * still seen). */
                     int K = go_libs_fast(b, n), nd = d + K;
-                    if (nd >= ZQ_MAX || dist[n] <= nd) continue;
+                    if (nd >= top || dist[n] <= nd) continue;
                     go_point lib[GO_MAX_POINTS];
                     int m = go_string_liberties(b, n, lib, GO_MAX_POINTS);
                     for (int i = 0; i < m; i++)

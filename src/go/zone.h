@@ -20,6 +20,11 @@
  * (ZONE_FAR where unreached). */
 void zone_distance(const go_board *b, const bool *region, go_point target, int *dist);
 
+/* As zone_distance where the distance is below limit; every other point gets limit or
+ * more (ZONE_FAR where unreached). Cheaper: the generator keeps only the moves below
+ * its limit. */
+void zone_distance_below(const go_board *b, const bool *region, go_point target, int limit, int *dist);
+
 /* The blocking prune (seed 000): drops from moves[0..n) (to_move's moves, dist
  * from zone_distance on b) each move m at distance 2 or more that the opponent
  * can block: a legal opponent stone closer to the target than m and within two
