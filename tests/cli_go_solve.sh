@@ -122,6 +122,10 @@ has_re "every point searched: proved" "^result: (win|ko_win|ko_loss|loss) \(prov
 A1=$("$Y" go solve --without distance --format json "$T/p.sgf" 2>&1 | sed 's/"pv".*//')
 A2=$("$Y" go solve --without distance,passcut --format json "$T/p.sgf" 2>&1 | sed 's/"pv".*//')
 expect "passcut: same answer" "$A2" "$A1"
+# The depth-scaled initial numbers (deep df-pn) only order the search: the same proved
+# answer and winning moves without them.
+A3=$("$Y" go solve --without distance,deep --format json "$T/p.sgf" 2>&1 | sed 's/"pv".*//')
+expect "deep: same answer" "$A3" "$A1"
 
 # The help text: the description under the usage line, each option's default in its line.
 OUT=$("$Y" go solve --help 2>&1)

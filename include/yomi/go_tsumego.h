@@ -135,6 +135,7 @@ enum {
     GO_TS_NO_CLASSES = 1u << 13, /* threat tiers asked best first, not each result class's easiest first */
     GO_TS_NO_KEEP = 1u << 14, /* go_tsumego_opts.keep ignored (tests: keeping changes no result) */
     GO_TS_NO_SEMEAI = 1u << 15, /* static death only behind Benson-alive enemy strings (no race rule) */
+    GO_TS_NO_DEEP = 1u << 16, /* new df-pn nodes' numbers not scaled by their depth (deep df-pn) */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

@@ -35,7 +35,7 @@ static void usage(FILE *o, int check) {
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange,orderinit,share,passcut,killer,\n"
-            "                       classes,keep,semeai\n"
+            "                       classes,keep,semeai,deep\n"
             "  --distance D         distance generator bound (default 4)\n"
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
@@ -891,7 +891,8 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                          {"exchange", GO_TS_NO_EXCHANGE}, {"orderinit", GO_TS_NO_ORDER_INIT},
                          {"share", GO_TS_NO_SHARE},       {"passcut", GO_TS_NO_PASSCUT},
                          {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES},
-                         {"keep", GO_TS_NO_KEEP},         {"semeai", GO_TS_NO_SEMEAI}};
+                         {"keep", GO_TS_NO_KEEP},         {"semeai", GO_TS_NO_SEMEAI},
+                         {"deep", GO_TS_NO_DEEP}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -901,7 +902,8 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 if (!bit) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, orderinit, share, passcut, killer, classes, keep, semeai; not '%s'\n",
+                            "exchange, orderinit, share, passcut, killer, classes, keep, semeai, deep; not "
+                            "'%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
                 }

@@ -492,6 +492,10 @@ static void solve(go_problem *p, go_color to_play, const yomi_limits *lim, bool 
      * init for Cho problems: with them ld_owl.tst + owl.tst gave 88 + 124
      * (22.2 M nodes), without 88 + 126 (23.4 M) at 150,000 (2026-11-27). */
     o.disable |= GO_TS_NO_PASSCUT | GO_TS_NO_KILLER;
+    /* Nor the depth-scaled numbers (deep df-pn) chosen on Cho problems: with them
+     * ld_owl.tst + owl.tst gave 95 + 128 (22.5 M nodes), without 96 + 134 (23.2 M)
+     * at 150,000 (2026-11-27). */
+    o.disable |= GO_TS_NO_DEEP;
     o.fixed_master = true; /* one question: nobody is ko master (a repetition goes to the defender) */
     o.ko_master = GO_EMPTY;
     p->to_play = to_play;

@@ -747,6 +747,17 @@ static int cb_is_or(void *ctx) {
     return s->to_move == s->att;
 }
 
+/* Deep df-pn (Ishitobi, Plaat, Iida and van den Herik, 2015): both numbers of a new
+ * position d plies below the question's root are multiplied by TS_DEEP_E - d (1 from
+ * TS_DEEP_E down). A fresh sibling near the root then looks dearer than the nodes
+ * under the line being searched, so the search follows a line deeper before it
+ * switches to another (the seesaw of wide trees). TS_DEEP_E: Cho elementary el10 at
+ * 2M plays 79/6/5, 58.97 M -> 82/5/3, 54.32 M, intermediate in10 52/5/30, 128.55 M ->
+ * 52/5/30, 125.94 M; E 15, 25, 30 gave in10 50/6/31, 127.59 M, 52/4/31, 125.61 M and
+ * 52/4/31, 126.98 M, el10 81/6/3 at 25 and 30 (55.37, 56.01 M); E 10 el10 78/6/6; only
+ * the number the parent chooses by in10 40/5/42, only the other 51/6/30 (2026-11-27). */
+#define TS_DEEP_E 20
+
 /* Initial numbers of a new position, from the target's chances of life H: its
  * liberties, plus those no attacker stone touches (room for eyes), plus two for a
  * one-point eye already made. A target with a large H is hard to capture (proof
@@ -771,6 +782,11 @@ static void cb_estimate(void *ctx, int is_or, uint32_t *pn, uint32_t *dn) {
         }
     *pn = (uint32_t)(h > 1 ? h : 1);
     *dn = (uint32_t)(h < 7 ? 8 - h : 1);
+    if (!(s->disable & GO_TS_NO_DEEP) && s->nsteps < TS_DEEP_E) {
+        uint32_t f = (uint32_t)(TS_DEEP_E - s->nsteps);
+        *pn *= f;
+        *dn *= f;
+    }
 }
 
 static void core_game(ts *s, dfpn_game *g) {
