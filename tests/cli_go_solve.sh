@@ -233,12 +233,12 @@ I=$DATA/go/sanderland/cho-intermediate
 OUT=$("$Y" go solve "$I/Prob0233.json" --max-nodes 2500000 2>&1)
 has_re "solve: an unconfirmed winner beside a confirmed one is undecided" "^moves: D19 \(1 undecided\)$"
 
-# Cho elementary #21 under area rules at 30,000 plays (the book's answer: A19): the
+# Cho elementary #21 under area rules at 120,000 plays (the book's answer: A19): the
 # distance generator's ko_win moves are A19 E18 A15 C16 B15, the check confirms E18 and
 # leaves the rest undecided, and the full search of the better tiers stops at the
 # limit. The answer that stands must still say that moves are undecided: a book move
 # may be among them (it was dropped silently when the rerun's count replaced it).
-OUT=$("$Y" go solve "$E/Prob0021.json" --max-nodes 30000 2>&1)
+OUT=$("$Y" go solve "$E/Prob0021.json" --max-nodes 120000 2>&1)
 has_re "solve: undecided moves survive a stopped rerun" "^moves: .*\(4 undecided\)$|^moves: .*A19"
 
 # Cho elementary #264 (the book's answers: D19, C19, C18): D18 also survives, but
