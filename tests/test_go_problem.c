@@ -119,19 +119,27 @@ static void test_blocking_hole(void) {
     go_board_free(b);
 }
 
+/* Cho elementary problem num (a failed check when it cannot be read). */
+static go_problem *load_cho(const char *data, int num) {
+    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
+    CHECK_MSG(dir != NULL, "no data folder given");
+    if (!dir) return NULL;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/Prob%04d.json", dir, num);
+    yomi_error err;
+    go_problem *p = go_problem_load(path, NULL, &err);
+    CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+    return p;
+}
+
 /* Every dropped move must have a blocking stone somewhere (every empty point
  * tried), and the kept list must be a subset of the plain one. */
 static void test_blocking_vs_plain(const char *data) {
-    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
-    CHECK_MSG(dir != NULL, "no data folder given");
-    if (!dir) return;
     int checked = 0, dropped = 0;
     for (int i = 0; i < 30; i++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/Prob%04d.json", dir, 3 + i * 29);
-        yomi_error err;
-        go_problem *p = go_problem_load(path, NULL, &err);
-        CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+        char path[32];
+        snprintf(path, sizeof path, "Prob%04d", 3 + i * 29);
+        go_problem *p = load_cho(data, 3 + i * 29);
         if (!p) continue;
         go_board *b = p->board;
         for (int side = 0; side < 2; side++) {
@@ -184,16 +192,11 @@ static bool below_agrees(const go_board *b, const go_problem *p) {
 }
 
 static void test_distance_below(const char *data) {
-    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
-    CHECK_MSG(dir != NULL, "no data folder given");
-    if (!dir) return;
     int positions = 0;
     for (int i = 0; i < 30; i++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/Prob%04d.json", dir, 5 + i * 29);
-        yomi_error err;
-        go_problem *p = go_problem_load(path, NULL, &err);
-        CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+        char path[32];
+        snprintf(path, sizeof path, "Prob%04d", 5 + i * 29);
+        go_problem *p = load_cho(data, 5 + i * 29);
         if (!p) continue;
         go_board *b = p->board;
         CHECK_MSG(below_agrees(b, p), "%s: zone_distance_below differs", path);
@@ -216,18 +219,6 @@ static void test_distance_below(const char *data) {
     }
     fprintf(stderr, "zone_distance_below: %d positions\n", positions);
     CHECK(positions > 300);
-}
-
-static go_problem *load_cho(const char *data, int num) {
-    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
-    CHECK_MSG(dir != NULL, "no data folder given");
-    if (!dir) return NULL;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/Prob%04d.json", dir, num);
-    yomi_error err;
-    go_problem *p = go_problem_load(path, NULL, &err);
-    CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
-    return p;
 }
 
 static bool answer_has(const go_tsumego_answer *a, const go_problem *p, const char *v) {
