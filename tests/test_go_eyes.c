@@ -732,6 +732,14 @@ static void test_order_independent(void) {
                               "go_life_status_max differs: %d fresh, %d cached, %d and %d in another stone "
                               "order (board %d)",
                               fresh, warm, other, other_fresh, i);
+                    /* The fused form: go_small_space's answer (against the oracle) and
+                     * go_life_status_max's when it holds. */
+                    bool sm;
+                    int fused = go_life_status_small(b, p, to, mp, GO_LIFE_RACE_MARGIN, NULL, &sm);
+                    CHECK_MSG(sm == (smallest <= GO_ES_MAX) && fused == (sm ? fresh : GO_LIFE_UNKNOWN),
+                              "go_life_status_small: %d (small %d), smallest space %d, go_life_status_max %d "
+                              "(board %d)",
+                              fused, sm, smallest, fresh, i);
                     compared++;
                     definite += fresh != GO_LIFE_UNKNOWN;
                 }

@@ -211,6 +211,11 @@ int go_life_status_in(const go_board *b, go_point v, go_color to_move, int max_p
 #define GO_LIFE_RACE_MARGIN 1
 int go_life_status_race(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
                         const bool *region, go_point *moves, int *nmoves);
+/* go_life_status_race (without the moves) when go_small_space(b, v, GO_ES_MAX) holds
+ * (*small true); GO_LIFE_UNKNOWN and *small false otherwise, without the Benson pass.
+ * Its floods for the eye spaces answer go_small_space too: one set of floods for both. */
+int go_life_status_small(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
+                         const bool *region, bool *small);
 
 /* ---- Seki ----
  * Seki of an eye space: the enemy string at s2 lies in an eye space (at most

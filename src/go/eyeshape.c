@@ -723,12 +723,12 @@ bool go_es_classify(const go_es_region *r, go_es_status *out) {
 static _Thread_local uint8_t es_at[GO_MAX_POINTS];
 static _Thread_local bool es_at_ready;
 
-/* go_es_from_board with a stop: big (may be NULL) marks points of regions already found
+/* go_es_from_board with a stop: big (may be NULL) marks with `stamp` points of regions already found
  * too large; a flood that reaches one is in that same region (regions are connected),
  * so it fails there at once. *np gets the points flooded (those in pts), also on
  * failure. The adjacency is noted as the flood meets each neighbour. */
 static bool es_flood(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
-                     go_point *pts, const uint8_t *big, int *np) {
+                     go_point *pts, const uint32_t *big, uint32_t stamp, int *np) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     memset(r, 0, sizeof *r);
     r->ko = -1;
@@ -741,7 +741,7 @@ static bool es_flood(const go_board *b, go_point w, go_point p, go_color to_move
     es_at[p] = 0;
     pts[n++] = p;
     *np = 1;
-    if (big && big[p]) return false;
+    if (big && big[p] == stamp) return false;
     for (int i = 0; i < n; i++) {
         for (int d = 0; d < 4; d++) {
             go_point q = pts[i] + dirs[d];
@@ -753,7 +753,7 @@ static bool es_flood(const go_board *b, go_point w, go_point p, go_color to_move
             }
             int j = es_at[q];
             if (j == 0xff) {
-                if (n == GO_ES_MAX || (big && big[q])) return false;
+                if (n == GO_ES_MAX || (big && big[q] == stamp)) return false;
                 j = n;
                 es_at[q] = (uint8_t)n;
                 pts[n++] = q;
@@ -780,12 +780,12 @@ static bool es_flood(const go_board *b, go_point w, go_point p, go_color to_move
 
 /* es_flood, leaving es_at clear. */
 static bool es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
-                          go_point *pts, const uint8_t *big, int *np) {
+                          go_point *pts, const uint32_t *big, uint32_t stamp, int *np) {
     if (!es_at_ready) {
         memset(es_at, 0xff, sizeof es_at);
         es_at_ready = true;
     }
-    bool ok = es_flood(b, w, p, to_move, r, pts, big, np);
+    bool ok = es_flood(b, w, p, to_move, r, pts, big, stamp, np);
     for (int i = 0; i < *np; i++) es_at[pts[i]] = 0xff;
     return ok;
 }
@@ -793,7 +793,7 @@ static bool es_from_board(const go_board *b, go_point w, go_point p, go_color to
 bool go_es_from_board(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
                       go_point *pts) {
     int np;
-    return es_from_board(b, w, p, to_move, r, pts, NULL, &np);
+    return es_from_board(b, w, p, to_move, r, pts, NULL, 0, &np);
 }
 
 /* Solves the region for `to_move` under both ko masters. Returns 1 when the defender
@@ -1062,54 +1062,74 @@ int go_life_status_in(const go_board *b, go_point v, go_color to_move, int max_p
     return go_life_status_race(b, v, to_move, max_points, GO_LIFE_RACE_MARGIN, region, moves, nmoves);
 }
 
-int go_life_status_race(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
-                        const bool *region, go_point *moves, int *nmoves) {
+/* The point marks of one go_life_status_race call: in_space (the eye-space points,
+ * listed in marked, put back to zero from the list after the call) and big (the points
+ * of regions found too large: those equal to stamp, a new one each call). The thread's
+ * own: clearing both whole arrays at each call was 1.1% of the solver's instructions
+ * (callgrind, first 3 in10 at 100k, 2026-11-27). */
+typedef struct {
+    uint8_t in_space[GO_MAX_POINTS];
+    go_point marked[GO_MAX_POINTS];
+    int nmarked;
+    uint32_t big[GO_MAX_POINTS], stamp;
+} life_marks;
+static _Thread_local life_marks life_scratch;
+
+/* go_life_status_race on the zeroed marks m. small: see go_life_status_small (NULL:
+ * go_life_status_race itself, Benson first). */
+static int life_status(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
+                       const bool *region, go_point *moves, int *nmoves, bool *small, life_marks *m) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     if (nmoves) *nmoves = 0;
+    if (small) *small = false;
     go_color c = go_board_at(b, v);
     if (c != GO_BLACK && c != GO_WHITE) return GO_LIFE_UNKNOWN;
-    if (go_benson_alive(b, v)) return GO_LIFE_ALIVE;
+    if (!small && go_benson_alive(b, v)) return GO_LIFE_ALIVE;
     go_point h = go_head_fast(b, v);
     bool def = to_move == c;
 
     /* The non-wall neighbours of the wall, grouped into regions through non-wall points;
      * small enclosed regions are eye spaces, the rest must be dead ends for death. */
-    go_point stones[GO_MAX_POINTS], libs[GO_MAX_POINTS];
+    go_point stones[GO_MAX_POINTS];
     int ns = go_string_stones(b, v, stones, GO_MAX_POINTS);
-    int nl = go_string_liberties(b, v, libs, GO_MAX_POINTS);
     /* Board order, not the string's link order (which depends on the moves that
      * built it): the spaces, their numbering and the joint game below are then a
      * function of the position alone, so a cached answer equals a fresh one. */
     sort_points(stones, ns); /* (liberties come in board order) */
-    uint8_t in_space[GO_MAX_POINTS];
-    memset(in_space, 0, sizeof in_space);
+    uint8_t *in_space = m->in_space;
+    uint32_t *big = m->big, stamp = m->stamp;
     /* The points marked in in_space, listed: the region check below reads them instead
      * of scanning the whole board (that scan was 5% of the solver's CPU on Cho
      * intermediate, perf 2026-11-27). Each point once, so the list fits. */
-    go_point marked[GO_MAX_POINTS];
-    int nmarked = 0;
+    go_point *marked = m->marked;
     static _Thread_local go_es_region spaces[MAX_SPACES];
     static _Thread_local go_point space_pts[MAX_SPACES][GO_ES_MAX];
     int nspaces = 0;
-    bool too_many = false;
-    uint8_t big[GO_MAX_POINTS];
-    memset(big, 0, sizeof big);
+    bool too_many = false, found = false;
     for (int i = 0; i < ns; i++) {
         for (int d = 0; d < 4; d++) {
             go_point q = stones[i] + dirs[d];
             go_color k = go_at(b, q);
-            if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q] || big[q]) continue;
+            if (k == GO_BORDER || (k == c && go_head_fast(b, q) == h) || in_space[q] || big[q] == stamp)
+                continue;
             go_es_region r;
             go_point pts[GO_ES_MAX];
             int np;
-            if (!es_from_board(b, v, q, to_move, &r, pts, big, &np)) {
+            if (!es_from_board(b, v, q, to_move, &r, pts, big, stamp, &np)) {
                 /* Too large: the np points flooded are in that region, each of
                  * which would fail the same way. */
-                for (int j = 0; j < np; j++) big[pts[j]] = 1;
+                for (int j = 0; j < np; j++) big[pts[j]] = stamp;
                 continue;
             }
+            if (small && !found) {
+                /* Benson waits for the first small space: without one, the caller
+                 * needs no status (and the floods so far are needed either way). */
+                *small = true;
+                if (go_benson_alive(b, v)) return GO_LIFE_ALIVE;
+            }
+            found = true;
             for (int j = 0; j < r.n; j++) {
-                if (!in_space[pts[j]]) marked[nmarked++] = pts[j];
+                if (!in_space[pts[j]]) marked[m->nmarked++] = pts[j];
                 in_space[pts[j]] = 1;
             }
             if (nspaces == MAX_SPACES || r.n > max_points) {
@@ -1120,11 +1140,14 @@ int go_life_status_race(const go_board *b, go_point v, go_color to_move, int max
             memcpy(space_pts[nspaces++], pts, sizeof pts);
         }
     }
+    if (small && !found) return GO_LIFE_UNKNOWN;
+    go_point libs[GO_MAX_POINTS];
+    int nl = go_string_liberties(b, v, libs, GO_MAX_POINTS);
     if (region) {
         /* Every liberty and every eye-space point must be one the game can play. */
         for (int j = 0; j < nl; j++)
             if (!region[libs[j]]) return GO_LIFE_UNKNOWN;
-        for (int j = 0; j < nmarked; j++)
+        for (int j = 0; j < m->nmarked; j++)
             if (!region[marked[j]]) return GO_LIFE_UNKNOWN;
     }
     int total_libs = go_string_libs(b, v);
@@ -1170,6 +1193,31 @@ int go_life_status_race(const go_board *b, go_point v, go_color to_move, int max
         return GO_LIFE_UNKNOWN;
     if (nmoves && moves && !def) *nmoves = moves_out(&u, upts, first_outer(libs, nl, in_space), win, moves);
     return GO_LIFE_DEAD;
+}
+
+/* life_status on the thread's marks, zeroed again after. */
+static int life_status_marked(const go_board *b, go_point v, go_color to_move, int max_points,
+                              int race_margin, const bool *region, go_point *moves, int *nmoves,
+                              bool *small) {
+    life_marks *m = &life_scratch;
+    if (++m->stamp == 0) {
+        memset(m->big, 0, sizeof m->big);
+        m->stamp = 1;
+    }
+    int res = life_status(b, v, to_move, max_points, race_margin, region, moves, nmoves, small, m);
+    for (int i = 0; i < m->nmarked; i++) m->in_space[m->marked[i]] = 0;
+    m->nmarked = 0;
+    return res;
+}
+
+int go_life_status_race(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
+                        const bool *region, go_point *moves, int *nmoves) {
+    return life_status_marked(b, v, to_move, max_points, race_margin, region, moves, nmoves, NULL);
+}
+
+int go_life_status_small(const go_board *b, go_point v, go_color to_move, int max_points, int race_margin,
+                         const bool *region, bool *small) {
+    return life_status_marked(b, v, to_move, max_points, race_margin, region, NULL, NULL, small);
 }
 
 bool go_is_seki(const go_board *b, go_point s1, go_point s2) {
