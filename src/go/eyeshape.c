@@ -252,9 +252,15 @@ static uint32_t problem_key(const go_es_region *r, bool def, int master, uint8_t
     k[i++] = (uint8_t)(r->ko >= 0 && r->ko < n ? r->ko : 0xff);
     k[i++] = (uint8_t)(def ? 1 : 0);
     k[i++] = (uint8_t)master;
-    uint32_t h = 2166136261u;
-    for (int j = 0; j < i; j++) h = (h ^ k[j]) * 16777619u;
-    return h;
+    /* The key's four words mixed, not its bytes one at a time (a byte-wise FNV was
+     * 1.7% of the solver's instructions, callgrind, first 3 in10 at 100k, 2026-11-27).
+     * A hit still compares the whole key, so the hash only picks the slot. */
+    uint64_t w[KEY_BYTES / 8];
+    memcpy(w, k, KEY_BYTES);
+    uint64_t h = w[0];
+    for (int j = 1; j < KEY_BYTES / 8; j++) h = (h ^ (h >> 29)) * 0xbf58476d1ce4e5b9u ^ w[j];
+    h = (h ^ (h >> 32)) * 0x94d049bb133111ebu;
+    return (uint32_t)(h >> 32);
 }
 
 /* A per-thread cache of solved graphs, one per shape (points, adjacency, wall, ko
