@@ -168,15 +168,16 @@ echo "$P(;B[ba](;W[aa];B[ca])(;W[ca];B[aa])))" > "$T/tree/good.sgf"
 echo "$P(;B[aa];W[ba]))" > "$T/tree/wrongfirst.sgf"
 echo "$P(;B[ba](;W[aa];B[ca])(;W[ca];B[ca])))" > "$T/tree/wrongdeep.sgf"
 echo "$P(;B[ba](;W[aa];B[ca])(;W[ba])))" > "$T/tree/flaw.sgf"
-# Every node in full (--full-walk): Black is to move at three. The default asks the
-# nodes below the root one question per tree move, and B C5 and B A5 capture the
-# target outright: one position solved, the root.
+# Every node in full (--full-walk): Black is to move at three. The default asks each
+# node, the root too, one question per tree move: B B5 at the root (White to move
+# after it loses), then B C5 and B A5 capture the target outright: one position
+# solved, no full answer, so no first move of yomi's to count.
 OUT=$("$Y" go check "$T/tree/good.sgf" --full-walk 2>&1)
 expect "tree good exit" 0 $?
 has_re "tree good" "^problems: 1  correct: 1 \(100.0%\)"
 has_re "tree good: positions" "^solution trees walked: 1  positions solved: 3  tree moves yomi does not find winning: 0  \\(found winning only when played: 0\\)  yomi's first move in the tree: 3 of 3$"
 OUT=$("$Y" go check "$T/tree/good.sgf" 2>&1)
-has_re "tree good: lean walk" "^solution trees walked: 1  positions solved: 1  tree moves yomi does not find winning: 0  \\(found winning only when played: 0\\)  yomi's first move in the tree: 1 of 1$"
+has_re "tree good: lean walk" "^solution trees walked: 1  positions solved: 1  tree moves yomi does not find winning: 0  \\(found winning only when played: 0\\)  yomi's first move in the tree: 0 of 0$"
 OUT=$("$Y" go check "$T/tree" 2>&1)
 has_re "tree summary" "^problems: 4  correct: 1 \(33.3%\)  ko: 0  wrong: 2  unknown: 0  all stated found: 1  no solution given: 0  bad input: 0  tree flaws: 1$"
 has_re "tree wrong first move" "wrongfirst.sgf: wrong at the root: black to play: win or ko_win, yomi's moves: B5; none of the tree's moves wins"
