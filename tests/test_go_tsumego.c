@@ -53,6 +53,7 @@ static go_tsumego_opts bf_opts(unsigned off) {
 
 static void test_brute_force(void) {
     int compared = 0, tries = 0, max = t_sanitized() ? 15 : 60;
+    int classes[3] = {0, 0, 0}; /* class_only's answers: other, win in full, ko_loss */
     uint64_t total = 0;
     go_board *b = go_board_new(5);
     while (compared < max && tries < 200000) {
@@ -116,13 +117,34 @@ static void test_brute_force(void) {
         ok &= outside <= 1;
         CHECK_MSG(ok, "ask: %d winning moves, yomi %s with %d listed (%d outside the %d asked), target %s",
                   bf_n, go_tsumego_result_name(a.result), nl, outside, nask, tv);
+        /* go_tsumego_opts.class_only (go check's walk), every tier asked: its win class is
+         * the (0, 0) game, the brute force's (a win with exactly its winners, result
+         * ko_win), and its class is the full classification's (win and ko_win alike,
+         * else the same result). */
+        go_tsumego_answer full, co;
+        o = bf_opts(0);
+        o.fixed_master = false;
+        go_tsumego_solve(p, &o, &full);
+        o.class_only = true;
+        go_tsumego_solve(p, &o, &co);
+        bool co_win = co.result == YOMI_WIN || co.result == YOMI_KO_WIN;
+        bool full_win = full.result == YOMI_WIN || full.result == YOMI_KO_WIN;
+        ok = co_win == (bf_n > 0) &&
+            (!bf_n || (co.result == YOMI_KO_WIN && winners_are(&co, bf_win, bf_n))) && co_win == full_win &&
+            (co_win || co.result == full.result);
+        CHECK_MSG(ok, "class_only: %d winning moves, yomi %s with %d, in full %s (target %s, %s to play)",
+                  bf_n, go_tsumego_result_name(co.result), co.nmoves, go_tsumego_result_name(full.result), tv,
+                  to_play == GO_BLACK ? "black" : "white");
+        classes[co.result == YOMI_KO_LOSS ? 2 : full.result == YOMI_WIN ? 1 : 0]++;
         compared++;
         total += bf_nodes;
         go_problem_free(p);
     }
     go_board_free(b);
-    fprintf(stderr, "brute force: %d positions compared (%llu brute-force nodes, %d drawn)\n", compared,
-            (unsigned long long)total, tries);
+    fprintf(stderr,
+            "brute force: %d positions compared (%llu brute-force nodes, %d drawn); class_only: %d outright "
+            "wins asked as ko_win, %d ko_loss\n",
+            compared, (unsigned long long)total, tries, classes[1], classes[2]);
     CHECK_MSG(compared == max, "only %d random positions compared", compared);
 }
 

@@ -110,6 +110,13 @@ typedef struct go_tsumego_opts {
      * question's. */
     const go_point *ask;
     int nask;
+    /* The caller needs the result's class only, win and ko_win alike (go check's tree
+     * walk): the tiers start at (0, 0) threats, whose win is the class (a loss there is
+     * one with the opponent's threats too), so `ko_win` may be a win not looked for; no
+     * harder tier of a class is asked for moves that need fewer threats (the answer's
+     * moves are the class tier's winners), a ko_loss's full-region rerun asks (0, 0) alone,
+     * and the bent-four rule is not applied. With a fixed ko master: no change. */
+    bool class_only;
     /* Worker threads of each df-pn search (0 or 1: one; core/dfpn.h, dfpn_set_threads):
      * the same answers, proved as they are with one, found sooner on a machine with the
      * cores; the plays of all workers count against lim.max_nodes, so node counts vary

@@ -48,7 +48,7 @@ static void usage(FILE *o, int check) {
             check ? "  --expect-rate P      exit 1 when fewer than P% are correct\n"
                     "  --quiet              print only the summary\n"
                     "  --full-walk          solve every node of a solution tree in full (default:\n"
-                    "                       below the root, one question per tree move first; a\n"
+                    "                       one question per tree move first, the root too; a\n"
                     "                       full answer searches the tree's first moves only)\n"
                     "  --format text|json   json: one object per problem listed, one for the summary\n"
                   : "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
@@ -265,7 +265,7 @@ static int print_svg(const char *dir, char **files, int i, const go_problem *p, 
  * comment follows goproblems' convention instead: only the branches leading to
  * such a comment are correct, and only those are walked.
  *
- * Below the root (unless --full-walk) a node of the side's first asks only what
+ * Unless --full-walk, a node of the side's (the root too) first asks only what
  * the verdict needs: for each tree move, one question with the opponent to move
  * and no ko threats for either side (the win class above: win or ko_win is a win
  * of that game, ko_loss and loss are not; a given --ko-master replaces it). When
@@ -274,7 +274,9 @@ static int print_svg(const char *dir, char **files, int i, const go_problem *p, 
  * already a ko, a node where the side loses that game and a tree move wins with
  * the side as ko master is a ko node, those moves walked on. Only a node where
  * neither holds (the first ko, a wrong or an undecided node) is solved in full as
- * above, for its verdict and its message. The root always is. At a node solved in
+ * above, for its verdict and its message. The root is lean too (tsumego.js at 2M:
+ * 38.26 M -> 33.91 M plays, 2026-11-27), so "yomi's first move in the tree" counts
+ * the nodes solved in full only. At a node solved in
  * full, a tree move yomi does not list is asked the win class's question first,
  * the ko tiers only when it does not win so. A full answer (unless --full-walk)
  * searches only the tree's moves besides the one its search proves
@@ -289,7 +291,7 @@ typedef struct walk {
     const sgf_node *root; /* the tree's root: its moves of the other colour belong to another walk */
     go_color side; /* the side whose answers the tree gives */
     bool right_mode; /* the tree marks correct lines with RIGHT: the others are wrong */
-    bool lean; /* below the root, the one question per tree move first (not --full-walk) */
+    bool lean; /* the one question per tree move first (not --full-walk) */
     go_tsumego_keep *keep; /* the lean questions' proofs, kept from one to the next */
     const go_point *ask; /* the full answer's first moves asked (the tree's), or NULL: all */
     int nask;
@@ -399,6 +401,11 @@ static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a) {
     if (what == ASK_FULL && w->ask) {
         o.ask = w->ask;
         o.nask = w->nask;
+        /* The verdict reads the side's result class only (win_class, ko_loss): the tiers
+         * start at (0, 0), no better tier or bent-four rule is asked for a ko_win
+         * (go_tsumego_opts.class_only; tsumego.js at 2M: 65.53 M -> 38.26 M plays, the
+         * same verdicts, 2026-11-27). */
+        o.class_only = true;
     }
     if (what == ASK_CLASS && !o.fixed_master) {
         o.fixed_master = true;
@@ -546,7 +553,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
         theirs |= c != w->side && node != w->root;
     }
     if (!mine && !theirs) mine = to_move == w->side; /* a leaf: the side still wins */
-    if (mine && w->lean && node != w->root && lean_node(w, node)) mine = false;
+    if (mine && w->lean && lean_node(w, node)) mine = false;
     if (mine && !w->fail[0]) {
         go_tsumego_answer a;
         /* Unless --full-walk, the full answer analyses the tree's moves alone besides
@@ -574,9 +581,11 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
         for (int k = 0; k < a.nmoves; k++)
             if (a.moves[k] >= 0 && a.moves[k] <= GO_MAX_POINTS) listed[a.moves[k]] = true;
         char buf[160];
-        size_t n = (size_t)snprintf(buf, sizeof buf,
-                                    "%s to play: %s, yomi's moves:", w->side == GO_BLACK ? "black" : "white",
-                                    go_tsumego_result_name(a.result));
+        /* A lean node asked for the class only: its ko_win may be a win. */
+        const char *res =
+            w->lean && a.result == YOMI_KO_WIN ? "win or ko_win" : go_tsumego_result_name(a.result);
+        size_t n = (size_t)snprintf(
+            buf, sizeof buf, "%s to play: %s, yomi's moves:", w->side == GO_BLACK ? "black" : "white", res);
         for (int k = 0; k < a.nmoves && n < sizeof buf - 8; k++) {
             char v[8];
             vertex(p->board, a.moves[k], v);

@@ -1527,7 +1527,7 @@ static bool finish_tier(ts *s, go_problem *p, dfpn *d, const go_tsumego_opts *o,
             if (out->npv && out->pv[0] != out->moves[0])
                 out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
         }
-        if (o->bent_four_dead && !p->live && tier->res == YOMI_KO_WIN) {
+        if (o->bent_four_dead && !o->class_only && !p->live && tier->res == YOMI_KO_WIN) {
             uint64_t budget = check_budget(s, L, used, 3, 1000000);
             apply_bent_four_rule(s, p, d, out, L, budget, &used);
             if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
@@ -1639,7 +1639,9 @@ again:;
      * winners, proved in the same class (before: a ko tier cut short left the
      * answer unknown). Measured: see the commit of 2026-11-27. */
     bool classes = tend == 6 && ntiers == 6 && !(o->disable & GO_TS_NO_CLASSES);
-    int t = 0, anchor = -1, an = 0, anpv = 0;
+    /* go_tsumego_opts.class_only: (0, 0) decides win-or-ko_win alone (a loss there is a
+     * loss in (0, inf) and (0, 1); a win is the class), so the tiers start there. */
+    int t = o->class_only && ntiers == 6 ? 2 : 0, anchor = -1, an = 0, anpv = 0;
     static _Thread_local go_point amoves[TS_MAXM];
     static _Thread_local int awins[TS_MAXM];
     go_point apv[GO_TSUMEGO_MAX_PV];
@@ -1660,7 +1662,9 @@ again:;
         int npv = 0;
         /* An anchor's question is for the class only: its first moves are asked
          * (afresh, the proofs kept) only when its winners become the answer. */
-        bool anchor_q = classes && anchor < 0 && (t == 2 || t == 5);
+        /* go_tsumego_opts.class_only: the class's tier gives the answer, no harder tier
+         * is asked for moves that need fewer threats. */
+        bool anchor_q = classes && anchor < 0 && !o->class_only && (t == 2 || t == 5);
         /* A harder tier leaves a quarter of the plays (and time) left for the
          * anchor's first moves and checks, should it not win. */
         const yomi_limits *TL = L;
@@ -1745,7 +1749,7 @@ again:;
         t = !classes ? t + 1 : t == 0 ? 2 : t == 2 ? 5 : tend;
     }
     /* Pass 0 won only in a lower tier: the full search asks the better ones. */
-    bool better = ntiers > 1 && found > 0 && out->nmoves > 0;
+    bool better = ntiers > 1 && found > 0 && out->nmoves > 0 && !(o->class_only && found <= 2);
     if (d && !full && !(o->disable & GO_TS_NO_VERIFY) && (out->result == YOMI_LOSS || better)) {
         yomi_limits lim;
         remaining(&s, L, used, &lim);
@@ -1756,7 +1760,8 @@ again:;
         /* Without a copy to fall back on, a ko answer is kept as it is. */
         if (heur || (!better && !out_of_budget(&s, &o->lim, used))) {
             full = true;
-            if (better) tend = found;
+            /* class_only: after a ko_loss only (0, 0) can change the class. */
+            if (better) tend = o->class_only ? 3 : found;
             /* Without a node limit the full search gets 4M plays of its own. */
             rerun_lim = o->lim;
             if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
