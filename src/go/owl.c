@@ -257,7 +257,13 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
             int libs = go_string_libs(b, n), size = go_string_size(b, n);
             if (k == att) {
                 /* Enemy strings short of liberties can be captured: their
-                 * stones and liberties are part of the fight. */
+                 * stones and liberties are part of the fight. Tried (2026-11-27,
+                 * 150k, main 96 + 134): the dragon's friends outside the region
+                 * next to these strings' stones (not captured by the tactical
+                 * reader, more than three stones or liberties) made safe places to
+                 * run to, so the frame does not hand a weak enemy string a wall
+                 * the real board does not have (owl.tst 44): 96 + 133; every such
+                 * friend the reader does not capture: 96 + 133. */
                 if (libs <= 3 && size <= 12) {
                     add_string(b, n, region);
                     go_point lib[GO_MAX_POINTS];
@@ -357,7 +363,11 @@ static go_board *framed_board(const go_board *b, const bool *region, const bool 
     int qh = 0, qt = 0;
     for (int p = 0; p < GO_MAX_POINTS; p++) depth[p] = -1;
     /* Escape seeds: outside points touching the region that are open space (leading on to more of it)
-         * or stones of a large friendly string. */
+         * or stones of a large friendly string. Tried (2026-11-27, 150k, main 96 +
+         * 134): the open seeds made empty region points, so reaching open space
+         * costs the defender a move the attacker may block: 91 + 134; outside
+         * points next to the region left empty where the board is empty and no
+         * enemy stone touches them: 89 + 125 (also where one does: 60 + 124). */
     GO_FOR_POINTS(b, p) {
         want[p] = region[p] ? go_board_at(b, p) : att;
         if (region[p] || !near_region(b, region, p)) continue;
@@ -757,7 +767,8 @@ static void owl_question(const go_board *b, go_point str, const yomi_limits *lim
              * of the budget: a win there is the answer, else the loss stays.
              * (That reading in place of the narrow one, for both questions,
              * or for attacks only: 92-94 + 133-135 against 96 + 134, more
-             * questions stopped by the limit.) */
+             * questions stopped by the limit. dragon_status's first reading
+             * asking for one winner, the list after: ld_owl.tst 96 -> 95.) */
             if (attack && out->result == YOMI_LOSS && out->nodes < lim->max_nodes) {
                 go_owl_answer *loss = malloc(sizeof *loss);
                 if (loss) {
@@ -823,7 +834,15 @@ static int attack_at(const go_board *b, go_point str, go_point m, const yomi_lim
  * 0 into 1, 3 of them right (owl.tst 106, 122, 217), 6 wrong where GNU Go
  * says 0 (owl.tst 11, 27, 105, 150, 170, 228): 90 + 130 (33.5 M nodes). In 12
  * of the 49 questions answering 0 where GNU Go's file has 1, GNU Go's move
- * passes owl_does_attack / owl_does_defend here. */
+ * passes owl_does_attack / owl_does_defend here. Inside the question's own
+ * frame (2026-11-27, main 96 + 134): of 17 questions answering 0 (owl.tst 8,
+ * 10, 16, 33, 44, 45, 52, 66, 68, 102, 114, 124, 134; ld_owl.tst 69, 404, 505,
+ * 514), GNU Go's move played in the frame still fails in 11 even read over
+ * every region point with 1M nodes (the frame decides), and in 6 the d < 2
+ * reading refutes it (see owl_question). The vital point (when the other
+ * side, moving first, also wins, show the first of its winning moves that
+ * wins for the mover in the frame): 94 + 133 (29.9 M nodes; 21 moves changed,
+ * owl.tst 28 gained, ld_owl.tst 158, 178 and owl.tst 61, 191 lost). */
 void go_owl_attack(const go_board *b, go_point str, const yomi_limits *lim, go_owl_answer *out) {
     owl_question(b, str, lim, true, true, false, out);
 }
