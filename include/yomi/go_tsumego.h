@@ -79,6 +79,8 @@ typedef struct go_tsumego_opts {
     bool all_moves; /* find every winning first move (else stop at one) */
     unsigned disable; /* GO_TS_NO_* switches, for measuring techniques */
     int distance; /* distance generator bound (moves with d < distance); 0: 4 */
+    int att_distance; /* the attacker's own bound when > 0 (owl's narrow reading keeps the
+                       * attacker's wider moves); 0: distance for both sides */
     bool blocking; /* the distance generator's blocking prune (seed 000; heuristic, off by default:
                     * on Cho elementary it saves nodes but prunes a needed move in #235) */
     bool bent_four_dead; /* the Japanese rule (bent four in the corner is dead): a ko_win kill

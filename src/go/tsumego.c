@@ -45,6 +45,7 @@ typedef struct ts {
     ord_ctx ord;
     unsigned disable;
     int dlimit;
+    int att_dlimit; /* go_tsumego_opts.att_distance: the attacker's own bound (0: dlimit) */
     bool blocking; /* go_tsumego_opts.blocking */
     bool att_pass; /* the attacker's pass is generated (the bent-four rule's game) */
     const go_point *ban; /* moves xc_generate leaves out at the root, or NULL */
@@ -386,11 +387,13 @@ static int gen_moves(ts *s, go_color c, go_point *out) {
     /* Only the test against dlimit reads the distances, unless the blocking prune
      * compares them: 9% of the solver's instructions went to them (callgrind, first
      * 3 in10 at 100k, 2026-11-27). */
-    if (use_d) zone_distance_below(s->b, s->region, s->target, block ? ZONE_FAR : s->dlimit, dist);
+    int dlim = c == s->att && s->att_dlimit ? s->att_dlimit : s->dlimit;
+    int dfar = s->att_dlimit > s->dlimit ? s->att_dlimit : s->dlimit;
+    if (use_d) zone_distance_below(s->b, s->region, s->target, block ? ZONE_FAR : dfar, dist);
     for (int i = 0; i < s->nzone; i++) {
         go_point m = s->zone[i];
         if (go_at(s->b, m) != GO_EMPTY) continue;
-        if (use_d && dist[m] >= s->dlimit) continue;
+        if (use_d && dist[m] >= dlim) continue;
         int r = go_board_check_move(s->b, c, m);
         if (r == GO_OK || (r == GO_ILLEGAL_KO && s->thr[c] > 0)) out[n++] = m;
     }
@@ -420,6 +423,7 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     s->target = p->target;
     s->disable = o->disable;
     s->dlimit = o->distance > 0 ? o->distance : 4;
+    s->att_dlimit = o->att_distance;
     s->blocking = o->blocking;
     s->ask = o->ask;
     s->nask = o->ask ? o->nask : 0;
@@ -915,7 +919,7 @@ static void keep_game(go_tsumego_keep *k, const go_problem *p, const go_tsumego_
     uint8_t cells[GO_MAX_POINTS];
     memset(cells, 0xff, sizeof cells);
     GO_FOR_POINTS(p->board, q) { cells[q] = p->region[q] ? 4 : (uint8_t)go_at(p->board, q); }
-    int dlimit = o->distance > 0 ? o->distance : 4;
+    int dlimit = (o->distance > 0 ? o->distance : 4) + 64 * o->att_distance;
     if (k->set && k->target == p->target && k->att == p->attacker && k->disable == o->disable &&
         k->dlimit == dlimit && k->blocking == o->blocking && k->size == p->size &&
         memcmp(k->cells, cells, sizeof cells) == 0)
