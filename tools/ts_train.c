@@ -63,15 +63,16 @@ static go_problem *load(const char *dir, int i) {
     return go_problem_load(path, NULL, &err);
 }
 
-/* The score of properties f under weights w (as the header's; NULL: ord_score). */
-static float score_w(const double *w, const float *f) {
+/* The score of properties f under weights w (as the header's; NULL: ord_score): the
+ * logistic model's argument, which training fits too. */
+static double score_w(const double *w, const float *f) {
     if (!w) {
         ord_ctx ctx = {GO_BLACK, GO_NO_POINT, 0};
         return ord_score(&ctx, f);
     }
     double z = w[2 * ORD_NFEAT];
     for (int k = 0; k < ORD_NFEAT; k++) z += (w[k] + w[ORD_NFEAT + k] * f[ORD_ATTACKER]) * f[k];
-    return (float)z;
+    return z;
 }
 
 /* Top-1 hits against the book's first moves on DIR's problems, even and odd apart. */
@@ -84,10 +85,11 @@ static void check_dir(const char *dir, const double *w, const char *what) {
             go_point cand[GO_MAX_POINTS], best = GO_NO_POINT;
             int n = candidates(p, p->to_play, cand) - 1; /* first moves: no pass */
             ord_ctx ctx = {p->attacker, p->target, 0};
-            float bs = -1e30f, f[ORD_NFEAT];
+            double bs = -1e30;
+            float f[ORD_NFEAT];
             for (int k = 0; k < n; k++) {
                 ord_features(p->board, &ctx, p->to_play, cand[k], f);
-                float sc = score_w(w, f);
+                double sc = score_w(w, f);
                 if (sc > bs) bs = sc, best = cand[k];
             }
             bool ok = false;
@@ -116,10 +118,7 @@ int main(int argc, char **argv) {
     if (step < 1) step = 1;
     int used = 0;
     for (int i = 2; i <= 2000; i += 2 * step) {
-        char path[1100];
-        snprintf(path, sizeof path, "%.1000s/Prob%04d.json", argv[1], i);
-        yomi_error err;
-        go_problem *p = go_problem_load(path, NULL, &err);
+        go_problem *p = load(argv[1], i);
         if (!p) break;
         go_tsumego_opts o;
         memset(&o, 0, sizeof o);
@@ -167,9 +166,8 @@ int main(int argc, char **argv) {
     for (int it = 0; it < 3000; it++) {
         double g[2 * ORD_NFEAT + 1] = {0}, loss = 0;
         for (int i = 0; i < nex; i++) {
-            double z = w[2 * ORD_NFEAT];
             float att = X[i][ORD_ATTACKER];
-            for (int f = 0; f < ORD_NFEAT; f++) z += (w[f] + w[ORD_NFEAT + f] * att) * X[i][f];
+            double z = score_w(w, X[i]);
             double pr = 1 / (1 + exp(-z)), cw = Y[i] > 0.5f ? wpos : wneg;
             double e = cw * (pr - Y[i]);
             loss += -cw * (Y[i] > 0.5f ? log(pr + 1e-12) : log(1 - pr + 1e-12));
