@@ -11,6 +11,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "go/eyes.h"
 #include "go/problem.h"
@@ -109,6 +111,163 @@ static inline int ld_bf_first_moves(go_problem *p, go_color to_play, uint64_t ma
     }
     if (nodes) *nodes = s.nodes;
     return s.nodes > max_nodes ? -1 : n;
+}
+
+/* ---- With a memo ----
+ * The same game and the same answers as ld_bf_solve, with a table of positions.
+ * The game is a reachability game on states (stones, side to move, ko, last pass,
+ * threats left): the attacker wins when he can force the capture; two passes (a
+ * terminal), a repetition on the line or an endless line win for the defender. From
+ * a root with no history the line-based minimax gives the state's own value (a
+ * winning attacker strategy that lowers the distance to capture at every move never
+ * repeats), but inside the search a node's value can depend on its ancestors. So:
+ * an attacker's win never rests on a cut (a cut is a defender win) and is stored at
+ * once; a defender's win is stored only when no line below it was cut by repeating
+ * a position above it (a cut back to the node itself or below is fine). Either way
+ * the stored value is the state's own, and a search that takes states' own values
+ * from the table still answers the root's: follow the attacker's distance-lowering
+ * moves and the defender's replies the search found winning: distances fall, so no
+ * repetition and no stored defender win can stop that line. The depth limit (250)
+ * is not part of that game: a search that reaches it says "too big" (-1). */
+typedef struct ld_memo_entry {
+    uint64_t k1, k2; /* k2: the second key with its low bit the value; 0: empty */
+} ld_memo_entry;
+
+typedef struct ld_mbf {
+    ld_bf s;
+    ld_memo_entry *tab;
+    uint64_t mask;
+    uint64_t path2[256];
+    bool deep; /* the depth limit was reached: the answer is void */
+    uint64_t hits, stored;
+} ld_mbf;
+
+static inline uint64_t ld_mbf_key2(const ld_mbf *m, go_color to_move, bool last_pass) {
+    const go_board *b = m->s.b;
+    uint64_t ko = (b->ko != GO_NO_POINT && b->ko_color == to_move) ? (uint64_t)b->ko + 1 : 0;
+    uint64_t k = go_board_hash2(b) ^ (ko * 0xd6e8feb86659fd93ULL) ^
+        ((uint64_t)to_move * 0x9fb21c651e98df25ULL) ^ (last_pass ? 0x3c79ac492ba7b653ULL : 0) ^
+        ((uint64_t)m->s.thr[GO_BLACK] << 20) ^ ((uint64_t)m->s.thr[GO_WHITE] << 26);
+    return k | 2; /* never 0; bit 0 is left for the stored value */
+}
+
+/* 1 when the attacker wins with c to move; *low gets the lowest path index a cut
+ * below this node repeated (INT32_MAX: none). The node's keys are at path[depth]. */
+static inline int ld_mbf_solve(ld_mbf *m, go_color c, bool last_pass, int *low) {
+    ld_bf *s = &m->s;
+    *low = 0x7fffffff;
+    if (++s->nodes > s->max_nodes) return 0;
+    uint64_t k1 = s->path[s->depth], k2 = m->path2[s->depth];
+    ld_memo_entry *e = &m->tab[k1 & m->mask];
+    if ((e->k2 & ~(uint64_t)1) == (k2 & ~(uint64_t)1) && e->k1 == k1) {
+        m->hits++;
+        return (int)(e->k2 & 1);
+    }
+    bool att = c == s->att;
+    int n = go_board_size(s->b), res = att ? 0 : 1;
+    for (int i = 0; i <= n * n; i++) {
+        go_point mv = i < n * n ? go_pt(i % n, i / n) : GO_PASS;
+        if (mv != GO_PASS && (!s->region[mv] || go_board_at(s->b, mv) != GO_EMPTY)) continue;
+        int r, sub = 0x7fffffff;
+        if (mv == GO_PASS && last_pass) {
+            r = s->clean && !go_benson_alive(s->b, s->target);
+        } else {
+            go_point ko = s->b->ko;
+            go_color kc = s->b->ko_color;
+            bool spent = mv != GO_PASS && ko == mv && kc == c && s->thr[c] > 0;
+            if (spent) {
+                s->b->ko = GO_NO_POINT;
+                s->b->ko_color = GO_EMPTY;
+            }
+            if (go_board_play(s->b, c, mv) != GO_OK) {
+                s->b->ko = ko;
+                s->b->ko_color = kc;
+                continue;
+            }
+            s->thr[c] -= spent;
+            if (go_board_at(s->b, s->target) != s->def) {
+                r = 1;
+            } else {
+                uint64_t a1 = ld_bf_key(s, go_other(c), mv == GO_PASS);
+                uint64_t a2 = ld_mbf_key2(m, go_other(c), mv == GO_PASS);
+                int rep = -1;
+                for (int j = 0; j <= s->depth && rep < 0; j++)
+                    if (s->path[j] == a1 && m->path2[j] == a2) rep = j;
+                if (rep >= 0) {
+                    r = 0;
+                    sub = rep;
+                } else if (s->depth >= 250) {
+                    r = 0;
+                    m->deep = true;
+                } else {
+                    s->path[++s->depth] = a1;
+                    m->path2[s->depth] = a2;
+                    r = ld_mbf_solve(m, go_other(c), mv == GO_PASS, &sub);
+                    s->depth--;
+                }
+            }
+            go_board_undo(s->b);
+            s->thr[c] += spent;
+            s->b->ko = ko;
+            s->b->ko_color = kc;
+        }
+        if (sub < *low) *low = sub;
+        if (att == (r == 1)) {
+            res = r;
+            break;
+        }
+    }
+    /* Store the state's own value: an attacker's win always, a defender's win when no
+     * cut below repeated a position above this node; nothing past the node cap. */
+    if (s->nodes <= s->max_nodes && !m->deep && (res == 1 || *low >= s->depth)) {
+        if (e->k2 == 0) m->stored++;
+        e->k1 = k1;
+        e->k2 = (k2 & ~(uint64_t)1) | (uint64_t)res;
+    }
+    return res;
+}
+
+/* ld_bf_first_moves with the memo: a table of 2^bits entries (shared by the first
+ * moves: its values are the states' own). -1 when past max_nodes or the depth limit,
+ * -2 when the table cannot be allocated. */
+static inline int ld_bf_first_moves_memo(go_problem *p, go_color to_play, uint64_t max_nodes, bool clean,
+                                         int bits, bool *win, uint64_t *nodes) {
+    ld_mbf m;
+    memset(&m, 0, sizeof m);
+    m.s.b = p->board;
+    m.s.region = p->region;
+    m.s.target = p->target;
+    m.s.att = p->attacker;
+    m.s.def = go_other(p->attacker);
+    m.s.max_nodes = max_nodes;
+    m.s.clean = clean;
+    m.mask = ((uint64_t)1 << bits) - 1;
+    m.tab = (ld_memo_entry *)calloc((size_t)m.mask + 1, sizeof *m.tab);
+    if (!m.tab) return -2;
+    int n = 0;
+    GO_FOR_POINTS(p->board, q) {
+        win[q] = false;
+        if (!p->region[q] || go_board_at(p->board, q) != GO_EMPTY) continue;
+        if (go_board_play(p->board, to_play, q) != GO_OK) continue;
+        int r;
+        if (go_board_at(p->board, p->target) != m.s.def) {
+            r = 1;
+        } else {
+            m.s.depth = 0;
+            m.s.path[0] = ld_bf_key(&m.s, go_other(to_play), false);
+            m.path2[0] = ld_mbf_key2(&m, go_other(to_play), false);
+            int low;
+            r = ld_mbf_solve(&m, go_other(to_play), false, &low);
+        }
+        go_board_undo(p->board);
+        if ((r == 1) == (to_play == p->attacker)) {
+            win[q] = true;
+            n++;
+        }
+    }
+    free(m.tab);
+    if (nodes) *nodes = m.s.nodes;
+    return m.s.nodes > max_nodes || m.deep ? -1 : n;
 }
 
 /* xorshift64 on *st: a number below n. */
