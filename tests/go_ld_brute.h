@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -228,10 +229,11 @@ static inline int ld_mbf_solve(ld_mbf *m, go_color c, bool last_pass, int *low) 
 }
 
 /* ld_bf_first_moves with the memo: a table of 2^bits entries (shared by the first
- * moves: its values are the states' own). -1 when past max_nodes or the depth limit,
+ * moves: its values are the states' own); thr (NULL: none) the ko threats each colour
+ * has (ld_bf.thr). -1 when past max_nodes or the depth limit,
  * -2 when the table cannot be allocated. */
 static inline int ld_bf_first_moves_memo(go_problem *p, go_color to_play, uint64_t max_nodes, bool clean,
-                                         int bits, bool *win, uint64_t *nodes) {
+                                         int bits, const int *thr, bool *win, uint64_t *nodes) {
     ld_mbf m;
     memset(&m, 0, sizeof m);
     m.s.b = p->board;
@@ -241,6 +243,7 @@ static inline int ld_bf_first_moves_memo(go_problem *p, go_color to_play, uint64
     m.s.def = go_other(p->attacker);
     m.s.max_nodes = max_nodes;
     m.s.clean = clean;
+    if (thr) memcpy(m.s.thr, thr, sizeof m.s.thr);
     m.mask = ((uint64_t)1 << bits) - 1;
     m.tab = (ld_memo_entry *)calloc((size_t)m.mask + 1, sizeof *m.tab);
     if (!m.tab) return -2;
@@ -268,6 +271,299 @@ static inline int ld_bf_first_moves_memo(go_problem *p, go_color to_play, uint64
     free(m.tab);
     if (nodes) *nodes = m.s.nodes;
     return m.s.nodes > max_nodes || m.deep ? -1 : n;
+}
+
+/* ---- Retrograde analysis ----
+ * The same game again (no threats), solved over its whole state graph instead of
+ * along lines: every state reachable from the root (region contents, which of the
+ * root's strings touching the region were captured, the simple-ko ban on the side to
+ * move, the side to move, whether the last move was a pass) is listed with its
+ * moves, then the attacker's wins are propagated backwards: an attacker's state is
+ * won when one move reaches a won state or captures the target; a defender's state
+ * when every move does. What is never marked won (endless lines included) is the
+ * defender's: the reachability game's value, which is the line-based minimax's at a
+ * root without history (see the memo version above). Cost: memory per state, none
+ * per line, so kos and repetitions cost nothing extra. */
+typedef struct ld_rstate {
+    uint64_t r[2]; /* 2 bits per region point (index in the region list) */
+    uint64_t cap; /* bit j: the root's string j (touching the region) was captured */
+    int32_t ko; /* the point the side to move may not take back, else GO_NO_POINT */
+    int32_t flags; /* bit 0: white to move; bit 1: the last move was a pass */
+} ld_rstate;
+
+typedef struct ld_retro {
+    go_board *b;
+    const go_problem *p;
+    go_point rp[128]; /* region points */
+    int nr;
+    go_color ocol[64]; /* the colour of the root's string j (with stones outside the region) */
+    int nstr;
+    go_point *outs; /* every stone outside the region of string j: outs[ostart[j]..ostart[j+1]) */
+    int ostart[65];
+    ld_rstate *st;
+    uint8_t *val; /* 1: the attacker wins */
+    int32_t *estart, *edge; /* edges: successor index, or -1 capture / attacker's end, -2 defender's end */
+    int64_t nst, cap_st, nedge, cap_edge;
+    int32_t *hash;
+    uint64_t hmask;
+    bool clean, full;
+} ld_retro;
+
+static inline uint64_t ld_rhash(const ld_rstate *x) {
+    uint64_t h = x->r[0] * 0x9e3779b97f4a7c15ULL ^ x->r[1] * 0xc2b2ae3d27d4eb4fULL ^
+        x->cap * 0x165667b19e3779f9ULL ^ (uint64_t)(uint32_t)x->ko * 0xd6e8feb86659fd93ULL ^
+        (uint64_t)x->flags * 0x94d049bb133111ebULL;
+    return h ^ (h >> 29);
+}
+
+static inline bool ld_rsame(const ld_rstate *a, const ld_rstate *b) {
+    return a->r[0] == b->r[0] && a->r[1] == b->r[1] && a->cap == b->cap && a->ko == b->ko &&
+        a->flags == b->flags;
+}
+
+/* The state of the board now, with c to move. */
+static inline ld_rstate ld_rencode(const ld_retro *R, go_color c, bool last_pass) {
+    ld_rstate x;
+    memset(&x, 0, sizeof x);
+    for (int i = 0; i < R->nr; i++) x.r[i >> 5] |= (uint64_t)go_board_at(R->b, R->rp[i]) << (2 * (i & 31));
+    for (int j = 0; j < R->nstr; j++)
+        if (go_board_at(R->b, R->outs[R->ostart[j]]) == GO_EMPTY) x.cap |= (uint64_t)1 << j;
+    x.ko = (R->b->ko != GO_NO_POINT && R->b->ko_color == c) ? R->b->ko : GO_NO_POINT;
+    x.flags = (c == GO_WHITE) | (last_pass ? 2 : 0);
+    return x;
+}
+
+/* The index of x, added when new; -1 past the state cap. */
+static inline int64_t ld_rfind(ld_retro *R, const ld_rstate *x) {
+    uint64_t h = ld_rhash(x) & R->hmask;
+    while (R->hash[h] >= 0) {
+        if (ld_rsame(&R->st[R->hash[h]], x)) return R->hash[h];
+        h = (h + 1) & R->hmask;
+    }
+    if (R->nst >= R->cap_st) {
+        R->full = true;
+        return -1;
+    }
+    R->st[R->nst] = *x;
+    R->hash[h] = (int32_t)R->nst;
+    return R->nst++;
+}
+
+/* Sets the board to state x, with its ko ban: removals first, then stones (no
+ * string is left without a liberty on the way, since x is a legal position: a part
+ * of a final string always touches an empty point of the rest). false on a refusal. */
+static inline bool ld_rset(ld_retro *R, const ld_rstate *x) {
+    bool ok = true;
+    for (int add = 0; add < 2; add++) {
+        for (int j = 0; j < R->nstr; j++) {
+            bool gone = (x->cap >> j) & 1, there = go_board_at(R->b, R->outs[R->ostart[j]]) != GO_EMPTY;
+            if (add ? (!gone && !there) : (gone && there))
+                for (int k = R->ostart[j]; k < R->ostart[j + 1]; k++)
+                    ok &= go_board_setup(R->b, R->outs[k], add ? R->ocol[j] : GO_EMPTY);
+        }
+        for (int i = 0; i < R->nr; i++) {
+            go_color c = (go_color)((x->r[i >> 5] >> (2 * (i & 31))) & 3), now = go_board_at(R->b, R->rp[i]);
+            if (now == c) continue;
+            if (!add && now != GO_EMPTY) ok &= go_board_setup(R->b, R->rp[i], GO_EMPTY);
+            if (add && c != GO_EMPTY) ok &= go_board_setup(R->b, R->rp[i], c);
+        }
+    }
+    R->b->ko = x->ko;
+    R->b->ko_color = x->ko == GO_NO_POINT ? GO_EMPTY : (x->flags & 1) ? GO_WHITE : GO_BLACK;
+    return ok;
+}
+
+/* Retrograde analysis of p with to_play to move: the winning first moves (passes
+ * excluded) marked in win[], their number returned; -1 past max_states states (too
+ * big), -2 when the region or its strings do not fit (more than 64 region points or
+ * strings) or memory fails. *states (may be NULL) gets the states listed. */
+static inline int ld_retro_first_moves(go_problem *p, go_color to_play, int64_t max_states, bool clean,
+                                       bool *win, int64_t *states) {
+    ld_retro R;
+    memset(&R, 0, sizeof R);
+    R.p = p;
+    R.clean = clean;
+    int size = go_board_size(p->board);
+    GO_FOR_POINTS(p->board, q) {
+        win[q] = false;
+        if (p->region[q]) {
+            if (R.nr == 64) return -2;
+            R.rp[R.nr++] = q;
+        }
+    }
+    /* The root's strings with a stone in or next to the region, by their stones outside it. */
+    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    bool seen[GO_MAX_POINTS] = {false};
+    go_point *outs = (go_point *)malloc(sizeof(go_point) * GO_MAX_POINTS);
+    if (!outs) return -2;
+    R.outs = outs;
+    int nouts = 0;
+    for (int i = 0; i < R.nr; i++) {
+        go_point q = R.rp[i];
+        int x = q % GO_STRIDE - 1, y = q / GO_STRIDE - 1; /* go_pt's inverse */
+        for (int d = -1; d < 4; d++) {
+            int nx = d < 0 ? x : x + dx[d], ny = d < 0 ? y : y + dy[d];
+            if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
+            go_point t = go_pt(nx, ny);
+            if (go_board_at(p->board, t) == GO_EMPTY || seen[t]) continue;
+            go_point stones[GO_MAX_POINTS];
+            int ns = go_string_stones(p->board, t, stones, GO_MAX_POINTS), start = nouts;
+            for (int k = 0; k < ns; k++) {
+                seen[stones[k]] = true;
+                if (!p->region[stones[k]]) outs[nouts++] = stones[k];
+            }
+            if (nouts == start) continue;
+            if (R.nstr == 64) {
+                free(outs);
+                return -2;
+            }
+            R.ocol[R.nstr] = go_board_at(p->board, t);
+            R.ostart[R.nstr++] = start;
+            R.ostart[R.nstr] = nouts;
+        }
+    }
+    R.cap_st = max_states;
+    R.cap_edge = max_states * 8;
+    uint64_t hn = 1024;
+    while (hn < (uint64_t)max_states * 2) hn <<= 1;
+    R.hmask = hn - 1;
+    R.st = (ld_rstate *)malloc(sizeof(ld_rstate) * (size_t)max_states);
+    R.estart = (int32_t *)malloc(sizeof(int32_t) * (size_t)(max_states + 1));
+    R.edge = (int32_t *)malloc(sizeof(int32_t) * (size_t)R.cap_edge);
+    R.hash = (int32_t *)malloc(sizeof(int32_t) * hn);
+    R.b = go_board_new(size);
+    int result = -2;
+    if (!R.st || !R.estart || !R.edge || !R.hash || !R.b) goto out;
+    memset(R.hash, 0xff, sizeof(int32_t) * hn);
+    go_board_copy(R.b, p->board);
+    {
+        go_color def = go_other(p->attacker);
+        ld_rstate root = ld_rencode(&R, to_play, false);
+        ld_rfind(&R, &root);
+        /* List the states and their moves, breadth first. */
+        for (int64_t i = 0; i < R.nst && !R.full; i++) {
+            ld_rstate x = R.st[i];
+            if (!ld_rset(&R, &x)) goto out;
+            go_color c = (x.flags & 1) ? GO_WHITE : GO_BLACK;
+            bool last_pass = x.flags & 2;
+            R.estart[i] = (int32_t)R.nedge;
+            for (int k = 0; k <= R.nr; k++) {
+                go_point m = k < R.nr ? R.rp[k] : GO_PASS;
+                int32_t e;
+                if (m == GO_PASS && last_pass) {
+                    e = clean && !go_benson_alive(R.b, p->target) ? -1 : -2;
+                } else {
+                    if (m != GO_PASS && go_board_at(R.b, m) != GO_EMPTY) continue;
+                    if (go_board_play(R.b, c, m) != GO_OK) continue;
+                    if (go_board_at(R.b, p->target) != def) {
+                        e = -1;
+                    } else {
+                        ld_rstate y = ld_rencode(&R, go_other(c), m == GO_PASS);
+                        int64_t j = ld_rfind(&R, &y);
+                        e = (int32_t)j;
+                    }
+                    go_board_undo(R.b);
+                    R.b->ko = x.ko; /* undo restores it; kept explicit for the setup root */
+                    R.b->ko_color = x.ko == GO_NO_POINT ? GO_EMPTY : c;
+                    if (R.full) break;
+                }
+                if (R.nedge >= R.cap_edge) {
+                    R.full = true;
+                    break;
+                }
+                R.edge[R.nedge++] = e;
+            }
+        }
+        if (R.full) {
+            if (getenv("LDV_DEBUG"))
+                fprintf(stderr, "full: %lld states %lld edges\n", (long long)R.nst, (long long)R.nedge);
+            result = -1;
+            goto out;
+        }
+        R.estart[R.nst] = (int32_t)R.nedge;
+        /* Backwards: predecessors (CSR), counters, a queue of won states. */
+        int32_t *pstart = (int32_t *)calloc((size_t)R.nst + 1, sizeof(int32_t));
+        int32_t *pred = (int32_t *)malloc(sizeof(int32_t) * (size_t)(R.nedge + 1));
+        int32_t *cnt = (int32_t *)malloc(sizeof(int32_t) * (size_t)R.nst);
+        int32_t *queue = (int32_t *)malloc(sizeof(int32_t) * (size_t)R.nst);
+        R.val = (uint8_t *)calloc((size_t)R.nst, 1);
+        if (!pstart || !pred || !cnt || !queue || !R.val) {
+            free(pstart), free(pred), free(cnt), free(queue);
+            goto out;
+        }
+        for (int64_t e = 0; e < R.nedge; e++)
+            if (R.edge[e] >= 0) pstart[R.edge[e]]++;
+        for (int64_t i = 0, acc = 0; i <= R.nst; i++) {
+            int64_t c = i < R.nst ? pstart[i] : 0;
+            pstart[i] = (int32_t)acc;
+            acc += c;
+        }
+        int32_t *cur = cnt; /* reused: cursor first, counter after */
+        for (int64_t i = 0; i < R.nst; i++) cur[i] = pstart[i];
+        for (int64_t i = 0; i < R.nst; i++)
+            for (int64_t e = R.estart[i]; e < R.estart[i + 1]; e++)
+                if (R.edge[e] >= 0) pred[cur[R.edge[e]]++] = (int32_t)i;
+        int64_t qh = 0, qt = 0;
+        for (int64_t i = 0; i < R.nst; i++) {
+            bool att = ((R.st[i].flags & 1) ? GO_WHITE : GO_BLACK) == p->attacker;
+            int n = 0, wins = 0;
+            for (int64_t e = R.estart[i]; e < R.estart[i + 1]; e++) {
+                n++;
+                wins += R.edge[e] == -1;
+            }
+            cnt[i] = n - wins;
+            if (att ? wins > 0 : cnt[i] == 0) {
+                R.val[i] = 1;
+                queue[qt++] = (int32_t)i;
+            }
+        }
+        while (qh < qt) {
+            int32_t s = queue[qh++];
+            for (int64_t k = pstart[s]; k < pstart[s + 1]; k++) {
+                int32_t q = pred[k];
+                if (R.val[q]) continue;
+                bool att = ((R.st[q].flags & 1) ? GO_WHITE : GO_BLACK) == p->attacker;
+                if (att || --cnt[q] == 0) {
+                    R.val[q] = 1;
+                    queue[qt++] = q;
+                }
+            }
+        }
+        /* The first moves, from the root position. */
+        result = 0;
+        for (int k = 0; k < R.nr; k++) {
+            go_point m = R.rp[k];
+            if (go_board_at(p->board, m) != GO_EMPTY || go_board_play(p->board, to_play, m) != GO_OK)
+                continue;
+            int r;
+            if (go_board_at(p->board, p->target) != def) {
+                r = 1;
+            } else {
+                go_board *save = R.b;
+                R.b = p->board;
+                ld_rstate y = ld_rencode(&R, go_other(to_play), false);
+                R.b = save;
+                uint64_t h = ld_rhash(&y) & R.hmask;
+                while (R.hash[h] >= 0 && !ld_rsame(&R.st[R.hash[h]], &y)) h = (h + 1) & R.hmask;
+                r = R.hash[h] >= 0 ? R.val[R.hash[h]] : -1;
+            }
+            go_board_undo(p->board);
+            if (r < 0) {
+                result = -2;
+                break;
+            }
+            if ((r == 1) == (to_play == p->attacker)) {
+                win[m] = true;
+                result++;
+            }
+        }
+        free(pstart), free(pred), free(cnt), free(queue);
+    }
+out:
+    if (states) *states = R.nst;
+    free(R.st), free(R.estart), free(R.edge), free(R.hash), free(R.val), free(outs);
+    if (R.b) go_board_free(R.b);
+    return result;
 }
 
 /* xorshift64 on *st: a number below n. */

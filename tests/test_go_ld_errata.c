@@ -15,7 +15,7 @@ static uint64_t rng_state = 0x5eed1234ULL;
 /* Random small problems: the memo version's winners equal the plain minimax's, with
  * and without `clean` (seki a loss), for either side to play. */
 static void test_memo_vs_plain(void) {
-    int compared = 0, tries = 0, max = t_sanitized() ? 15 : 80, differ = 0;
+    int compared = 0, tries = 0, max = t_sanitized() ? 15 : 80, differ = 0, retro = 0;
     uint64_t plain_nodes = 0, memo_nodes = 0;
     go_board *b = go_board_new(5);
     while (compared < max && tries < 400000) {
@@ -32,11 +32,15 @@ static void test_memo_vs_plain(void) {
             go_problem_free(p);
             continue;
         }
-        int r2 = ld_bf_first_moves_memo(p, to_play, 300000, clean, 16, w2, &n2);
-        bool same = r1 == r2;
-        GO_FOR_POINTS(p->board, q) same &= !p->region[q] || w1[q] == w2[q];
-        CHECK_MSG(same, "memo: plain %d winners, memo %d (target %s, %s to play, clean %d)", r1, r2, tv,
-                  to_play == GO_BLACK ? "black" : "white", clean);
+        int r2 = ld_bf_first_moves_memo(p, to_play, 300000, clean, 16, NULL, w2, &n2);
+        bool w3[GO_MAX_POINTS];
+        int64_t n3 = 0;
+        int r3 = ld_retro_first_moves(p, to_play, 100000, clean, w3, &n3);
+        bool same = r1 == r2 && (r3 == -1 || r1 == r3);
+        GO_FOR_POINTS(p->board, q) same &= !p->region[q] || (w1[q] == w2[q] && (r3 == -1 || w1[q] == w3[q]));
+        retro += r3 >= 0;
+        CHECK_MSG(same, "memo: plain %d winners, memo %d, retrograde %d (target %s, %s to play, clean %d)",
+                  r1, r2, r3, tv, to_play == GO_BLACK ? "black" : "white", clean);
         if (!same) {
             go_board_print(p->board, stderr);
             differ++;
@@ -47,9 +51,11 @@ static void test_memo_vs_plain(void) {
         go_problem_free(p);
     }
     go_board_free(b);
-    fprintf(stderr, "memo vs plain: %d problems, %d differ; nodes plain %llu, memo %llu\n", compared, differ,
-            (unsigned long long)plain_nodes, (unsigned long long)memo_nodes);
+    fprintf(stderr,
+            "memo vs plain: %d problems (%d with the retrograde), %d differ; nodes plain %llu, memo %llu\n",
+            compared, retro, differ, (unsigned long long)plain_nodes, (unsigned long long)memo_nodes);
     CHECK_MSG(compared == max, "only %d random problems compared", compared);
+    CHECK_MSG(retro >= max / 3, "only %d problems compared with the retrograde analysis", retro);
 }
 
 int main(int argc, char **argv) {

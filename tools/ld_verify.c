@@ -5,13 +5,17 @@
  * to the book's (SOL) and yomi's under the same question (no ko master, every region
  * point, simple ko, a repetition on the line wins for the defender).
  *
- * usage: ld_verify [--max-nodes N] [--yomi-nodes N] [--bits B] [--clean] [--board]
+ * usage: ld_verify [--max-nodes N] [--max-states N] [--yomi-nodes N] [--bits B] [--clean] [--board] [--threats B,W]
  *                  [--after "B D8 W D7 ..."] [--line V]... FILE...
  *   --max-nodes: the brute force's node cap (default 200,000,000; past it: "too big")
  *   --yomi-nodes: yomi's play limit (default 20,000,000; 0: skip yomi)
+ *   --max-states: the retrograde analysis's state cap (default 20,000,000, about 1 GB;
+ *             0: skip it); when the brute force gives up, its answer stands
  *   --bits: the memo's table has 2^B entries (default 22, 16 bytes each)
  *   --board: print the searched position (frame included) and the region
  *   --clean: seki counts as a loss for the defender (Benson at two passes)
+ *   --threats B,W: ko threats each colour has (a retake the simple-ko rule bans
+ *             spends one; the lines and yomi's question do not use them)
  *   --after: moves played first (the side to play then alternates from the last)
  *   --line V: print the brute force's line after first move V (each side's first
  *             best move, up to 24 moves) */
@@ -131,6 +135,8 @@ static void print_set(const go_board *b, const bool *win) {
 int main(int argc, char **argv) {
     uint64_t max_nodes = 200000000ULL, yomi_nodes = 20000000ULL;
     int bits = 22;
+    int64_t max_states = 20000000;
+    int thr[3] = {0, 0, 0};
     bool clean = false, show = false;
     const char *after = NULL;
     const char *lines[16];
@@ -149,6 +155,10 @@ int main(int argc, char **argv) {
             yomi_nodes = strtoull(argv[++first], NULL, 10);
         else if (!strcmp(a, "--bits"))
             bits = atoi(argv[++first]);
+        else if (!strcmp(a, "--max-states"))
+            max_states = strtoll(argv[++first], NULL, 10);
+        else if (!strcmp(a, "--threats"))
+            sscanf(argv[++first], "%d,%d", &thr[GO_BLACK], &thr[GO_WHITE]);
         else if (!strcmp(a, "--after"))
             after = argv[++first];
         else if (!strcmp(a, "--line") && nlines < 16)
@@ -159,8 +169,10 @@ int main(int argc, char **argv) {
         }
     }
     if (first >= argc || bits < 10 || bits > 30) {
-        fprintf(stderr, "usage: ld_verify [--max-nodes N] [--yomi-nodes N] [--bits B] [--clean] [--after "
-                        "MOVES] [--line V]... FILE...\n");
+        fprintf(stderr,
+                "usage: ld_verify [--max-nodes N] [--max-states N] [--yomi-nodes N] [--bits B] [--clean] "
+                "[--after "
+                "MOVES] [--line V]... FILE...\n");
         return 2;
     }
     int rc = 0;
@@ -215,13 +227,34 @@ int main(int argc, char **argv) {
         printf("\n");
         bool win[GO_MAX_POINTS];
         uint64_t nodes = 0;
-        int n = ld_bf_first_moves_memo(p, to_play, max_nodes, clean, bits, win, &nodes);
+        int n = ld_bf_first_moves_memo(p, to_play, max_nodes, clean, bits, thr, win, &nodes);
         if (n < 0)
             printf("  brute force: too big (%llu nodes)\n", (unsigned long long)nodes);
         else {
             printf("  brute force: %s for %s,", n ? "win" : "loss", to_play == GO_BLACK ? "black" : "white");
             print_set(p->board, win);
             printf(" (%llu nodes)\n", (unsigned long long)nodes);
+        }
+        if (max_states) {
+            bool rw[GO_MAX_POINTS];
+            int64_t ns = 0;
+            int rn = ld_retro_first_moves(p, to_play, max_states, clean, rw, &ns);
+            if (rn < 0)
+                printf("  retrograde: %s (%lld states)\n", rn == -1 ? "too big" : "cannot", (long long)ns);
+            else {
+                printf("  retrograde: %s for %s,", rn ? "win" : "loss",
+                       to_play == GO_BLACK ? "black" : "white");
+                print_set(p->board, rw);
+                printf(" (%lld states)\n", (long long)ns);
+                if (n < 0) { /* the brute force gave up: the retrograde's answer stands for it */
+                    n = rn;
+                    memcpy(win, rw, sizeof win);
+                } else {
+                    bool same = n == rn;
+                    GO_FOR_POINTS(p->board, q) same &= win[q] == rw[q];
+                    if (!same) printf("  brute force and retrograde DIFFER\n");
+                }
+            }
         }
         if (yomi_nodes) {
             go_tsumego_opts o;
@@ -243,7 +276,8 @@ int main(int argc, char **argv) {
             printf("  yomi (same question): %s (%s),", go_tsumego_result_name(a.result),
                    a.proved ? "proved" : "heuristic");
             print_set(p->board, ywin);
-            printf(" (%llu plays%s)\n", (unsigned long long)a.nodes, a.nunknown ? ", some moves unknown" : "");
+            printf(" (%llu plays%s)\n", (unsigned long long)a.nodes,
+                   a.nunknown ? ", some moves unknown" : "");
             if (n >= 0 && a.result != YOMI_UNKNOWN) {
                 bool same = (a.result == YOMI_WIN) == (n > 0);
                 GO_FOR_POINTS(p->board, q) same &= !a.nunknown ? win[q] == ywin[q] : !ywin[q] || win[q];
