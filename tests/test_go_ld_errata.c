@@ -58,9 +58,60 @@ static void test_memo_vs_plain(void) {
     CHECK_MSG(retro >= max / 3, "only %d problems compared with the retrograde analysis", retro);
 }
 
+/* data/go/sanderland/ERRATA.md's small cases: the problem as `go solve` loads it
+ * (its guessed target is given as a check), and the brute force's winning first
+ * moves for the side to play in the no-threat game (simple ko, a repetition wins
+ * for the defender): exactly `winners` ("" for none). `big`: skipped under the
+ * sanitizers (more than 100k brute-force nodes). */
+typedef struct erratum {
+    const char *file, *target, *winners;
+    bool big;
+} erratum;
+
+static const erratum errata[] = {
+    {"go/sanderland/cho-elementary/Prob0533.json", "C18", "", false}, /* book D19 */
+    {"go/sanderland/cho-elementary/Prob0510.json", "E19", "", false}, /* book B19 */
+    {"go/sanderland/cho-elementary/Prob0074.json", "B19", "", true}, /* book D18 */
+    {"go/sanderland/cho-elementary/Prob0413.json", "E19", "C18 B18", true}, /* book B19 C18 */
+    {"go/sanderland/cho-elementary/Prob0521.json", "E19", "A18 A17", false}, /* book A18 */
+    {"go/sanderland/cho-elementary/Prob0613.json", "D19", "C17 B19", false}, /* book C17 */
+    {"go/sanderland/cho-elementary/Prob0289.json", "A18", "G19 F19", true}, /* book G19 */
+};
+
+static void test_errata(const char *data) {
+    for (size_t i = 0; i < sizeof errata / sizeof errata[0]; i++) {
+        const erratum *e = &errata[i];
+        if (e->big && t_sanitized()) continue;
+        const char *path = t_data_path(data, e->file);
+        yomi_error err;
+        go_problem *p = path ? go_problem_load(path, NULL, &err) : NULL;
+        CHECK_MSG(p != NULL, "errata: cannot load %s", e->file);
+        if (!p) continue;
+        char tv[8];
+        go_vertex_format(p->board, p->target, tv, sizeof tv);
+        CHECK_MSG(!strcmp(tv, e->target), "errata: %s: target %s, expected %s", e->file, tv, e->target);
+        bool want[GO_MAX_POINTS] = {false}, win[GO_MAX_POINTS];
+        int nwant = 0;
+        char list[64];
+        snprintf(list, sizeof list, "%s", e->winners);
+        for (char *v = strtok(list, " "); v; v = strtok(NULL, " ")) {
+            go_point q = go_vertex_parse(p->board, v);
+            if (q >= 0 && q < GO_MAX_POINTS) want[q] = true;
+            nwant++;
+        }
+        uint64_t nodes = 0;
+        int n = ld_bf_first_moves_memo(p, p->to_play, 5000000, false, 20, NULL, win, &nodes);
+        bool same = n == nwant;
+        GO_FOR_POINTS(p->board, q) same &= win[q] == want[q];
+        CHECK_MSG(same, "errata: %s: the brute force finds %d winners (%llu nodes), the errata %d (%s)",
+                  e->file, n, (unsigned long long)nodes, nwant, e->winners);
+        go_problem_free(p);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *data = argc > 1 ? argv[1] : NULL;
-    (void)data;
     test_memo_vs_plain();
+    test_errata(data);
     return t_summary("test_go_ld_errata");
 }
