@@ -5,12 +5,13 @@
  * to the book's (SOL) and yomi's under the same question (no ko master, every region
  * point, simple ko, a repetition on the line wins for the defender).
  *
- * usage: ld_verify [--max-nodes N] [--max-states N] [--yomi-nodes N] [--bits B] [--clean] [--board] [--threats B,W]
+ * usage: ld_verify [--max-nodes N] [--max-states N] [--max-region N] [--yomi-nodes N] [--bits B] [--clean] [--board] [--threats B,W]
  *                  [--after "B D8 W D7 ..."] [--line V]... FILE...
  *   --max-nodes: the brute force's node cap (default 200,000,000; past it: "too big")
  *   --yomi-nodes: yomi's play limit (default 20,000,000; 0: skip yomi)
  *   --max-states: the retrograde analysis's state cap (default 20,000,000, about 1 GB;
  *             0: skip it); when the brute force gives up, its answer stands
+ *   --max-region: skip problems with more empty region points
  *   --bits: the memo's table has 2^B entries (default 22, 16 bytes each)
  *   --board: print the searched position (frame included) and the region
  *   --clean: seki counts as a loss for the defender (Benson at two passes)
@@ -136,6 +137,7 @@ int main(int argc, char **argv) {
     uint64_t max_nodes = 200000000ULL, yomi_nodes = 20000000ULL;
     int bits = 22;
     int64_t max_states = 20000000;
+    int max_region = 1000;
     int thr[3] = {0, 0, 0};
     bool clean = false, show = false;
     const char *after = NULL;
@@ -155,6 +157,8 @@ int main(int argc, char **argv) {
             yomi_nodes = strtoull(argv[++first], NULL, 10);
         else if (!strcmp(a, "--bits"))
             bits = atoi(argv[++first]);
+        else if (!strcmp(a, "--max-region"))
+            max_region = atoi(argv[++first]);
         else if (!strcmp(a, "--max-states"))
             max_states = strtoll(argv[++first], NULL, 10);
         else if (!strcmp(a, "--threats"))
@@ -170,7 +174,8 @@ int main(int argc, char **argv) {
     }
     if (first >= argc || bits < 10 || bits > 30) {
         fprintf(stderr,
-                "usage: ld_verify [--max-nodes N] [--max-states N] [--yomi-nodes N] [--bits B] [--clean] "
+                "usage: ld_verify [--max-nodes N] [--max-states N] [--max-region N] [--yomi-nodes N] [--bits "
+                "B] [--clean] "
                 "[--after "
                 "MOVES] [--line V]... FILE...\n");
         return 2;
@@ -185,6 +190,10 @@ int main(int argc, char **argv) {
             continue;
         }
         go_color to_play = p->to_play;
+        if (p->nregion > max_region) {
+            go_problem_free(p);
+            continue;
+        }
         if (after) { /* "B D8 W D7 ...": colour and vertex pairs */
             char tmp[512];
             snprintf(tmp, sizeof tmp, "%s", after);
@@ -217,6 +226,25 @@ int main(int argc, char **argv) {
                 printf(" %s", tv);
             }
             printf("\n");
+            go_vertex_format(p->board, p->target, tv, sizeof tv);
+        }
+        if (p->framed && p->original) { /* frame stones next to an empty region point */
+            int nf = 0;
+            GO_FOR_POINTS(p->board, q) {
+                if (go_board_at(p->board, q) == GO_EMPTY || go_board_at(p->original, q) != GO_EMPTY) continue;
+                bool touch = false;
+                static const int d4[4] = {1, -1, GO_STRIDE, -GO_STRIDE};
+                for (int k = 0; k < 4; k++)
+                    touch |= q + d4[k] >= 0 && q + d4[k] < GO_MAX_POINTS && p->region[q + d4[k]] &&
+                        go_board_at(p->original, q + d4[k]) == GO_EMPTY;
+                if (touch) {
+                    if (!nf) printf("  frame stones next to empty region points:");
+                    go_vertex_format(p->board, q, tv, sizeof tv);
+                    printf(" %s", tv);
+                    nf++;
+                }
+            }
+            printf(nf ? "\n" : "  frame stones next to empty region points: none\n");
             go_vertex_format(p->board, p->target, tv, sizeof tv);
         }
         printf("  book:");
