@@ -76,6 +76,8 @@ static const erratum errata[] = {
     {"go/sanderland/cho-elementary/Prob0521.json", "E19", "A18 A17", false}, /* book A18 */
     {"go/sanderland/cho-elementary/Prob0613.json", "D19", "C17 B19", false}, /* book C17 */
     {"go/sanderland/cho-elementary/Prob0289.json", "A18", "G19 F19", true}, /* book G19 */
+    {"go/sanderland/cho-elementary/Prob0619.json", "B18", "C19", false}, /* book C19 C18 */
+    {"go/sanderland/cho-elementary/Prob0182.json", "B18", "", false}, /* book C18 A17 A16 (kos) */
 };
 
 static void test_errata(const char *data) {
