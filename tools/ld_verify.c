@@ -302,7 +302,9 @@ int main(int argc, char **argv) {
             for (int i = 0; i < a.nexchange; i++)
                 if (a.exchange[i] >= 0 && a.exchange[i] < GO_MAX_POINTS) ywin[a.exchange[i]] = true;
             printf("  yomi (same question): %s (%s),", go_tsumego_result_name(a.result),
-                   a.proved ? "proved" : "heuristic");
+                   a.result == YOMI_UNKNOWN ? "limit"
+                       : a.proved           ? "proved"
+                                            : "heuristic");
             print_set(p->board, ywin);
             printf(" (%llu plays%s)\n", (unsigned long long)a.nodes,
                    a.nunknown ? ", some moves unknown" : "");
