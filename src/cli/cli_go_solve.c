@@ -40,7 +40,7 @@ static void usage(FILE *o, int check) {
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange,orderinit,share,passcut,killer,\n"
-            "                       classes,keep,semeai,deep\n"
+            "                       classes,keep,semeai,deep,mixed\n"
             "  --distance D         distance generator bound (default 4)\n"
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
@@ -918,7 +918,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                          {"share", GO_TS_NO_SHARE},       {"passcut", GO_TS_NO_PASSCUT},
                          {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES},
                          {"keep", GO_TS_NO_KEEP},         {"semeai", GO_TS_NO_SEMEAI},
-                         {"deep", GO_TS_NO_DEEP}};
+                         {"deep", GO_TS_NO_DEEP},         {"mixed", GO_TS_NO_MIXED}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -928,7 +928,8 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 if (!bit) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, orderinit, share, passcut, killer, classes, keep, semeai, deep; not "
+                            "exchange, orderinit, share, passcut, killer, classes, keep, semeai, deep, "
+                            "mixed; not "
                             "'%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
