@@ -757,7 +757,8 @@ static int collect(const char *path, char ***list, int *n, int *cap) {
             size_t len = strlen(path) + strlen(e->d_name) + 2;
             names[nn] = malloc(len);
             if (!names[nn]) break;
-            snprintf(names[nn], len, "%s/%s", path, e->d_name);
+            /* DIR/ and DIR name the same files (no "DIR//NAME"). */
+            snprintf(names[nn], len, "%s%s%s", path, has_suffix(path, "/") ? "" : "/", e->d_name);
             nn++;
         }
         closedir(d);
