@@ -316,6 +316,9 @@ typedef struct walk {
     char fail[512]; /* the first failing node: its moves and what went wrong */
     char ko[512]; /* the first node the side wins only as ko master */
     char flaw[512]; /* the first reply of the opponent's that is illegal on the board */
+    /* The lean node just asked: its tree moves a limit left undecided, and those asked
+     * twice already (read by walk_node's full answer right after). */
+    bool undecided[GO_MAX_POINTS + 1], retried[GO_MAX_POINTS + 1];
 } walk;
 
 static int win_class(yomi_result r) { return r == YOMI_WIN || r == YOMI_KO_WIN; }
@@ -450,8 +453,10 @@ static int ask_tree_moves(walk *w, const sgf_node *node, int what, bool *win, in
         if (moves) ++*moves;
         if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
         asked[m] = true;
-        win[m] = tree_move_wins(w, m, what) == 1;
+        int r = tree_move_wins(w, m, what);
+        win[m] = r == 1;
         wins += win[m];
+        if (what == ASK_CLASS) w->undecided[m] = r < 0;
     }
     return wins;
 }
@@ -461,7 +466,19 @@ static int ask_tree_moves(walk *w, const sgf_node *node, int what, bool *win, in
  * the node to the full answer. */
 static bool lean_node(walk *w, const sgf_node *node) {
     bool win[GO_MAX_POINTS + 1];
+    memset(w->retried, 0, sizeof w->retried);
+    memset(w->undecided, 0, sizeof w->undecided);
     int moves = 0, wins = ask_tree_moves(w, node, ASK_CLASS, win, &moves);
+    /* A tree move a limit left undecided is asked once more (the kept tables go on
+     * from the first question) before the node is solved in full, instead of after
+     * the full answer (tsumego.js gop/14140: the full answer spent 2 M plays for
+     * nothing at the root, the second question decided). */
+    for (int m = 0; m <= GO_MAX_POINTS && moves > 0 && wins == 0; m++)
+        if (w->undecided[m]) {
+            w->retried[m] = true;
+            win[m] = tree_move_wins(w, m, ASK_CLASS) == 1;
+            wins += win[m];
+        }
     go_tsumego_answer a;
     if (moves == 0) {
         ask(w, w->side, ASK_CLASS, &a);
@@ -621,7 +638,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             if (!listed[m]) {
                 /* The win class's one question first (kept proofs); the ko tiers only
                  * when it does not win. */
-                int r = w->lean ? tree_move_wins(w, m, ASK_CLASS) : 0;
+                int r = w->lean && !w->retried[m] ? tree_move_wins(w, m, ASK_CLASS) : 0;
                 if (r != 1) r = tree_move_wins(w, m, ASK_TIERS);
                 if (r == 1) outright[m] = true, w->direct++;
                 if (r == 2) by_ko[m] = true;
