@@ -300,6 +300,7 @@ typedef struct walk {
     bool right_mode; /* the tree marks correct lines with RIGHT: the others are wrong */
     bool lean; /* the one question per tree move first (not --full-walk) */
     go_tsumego_keep *keep; /* the lean questions' proofs, kept from one to the next */
+    go_tsumego_keep *keep_master; /* the same for the questions with the side as ko master */
     const go_point *ask; /* the full answer's first moves asked (the tree's), or NULL: all */
     int nask;
     go_color line_c[WALK_MAX_DEPTH];
@@ -428,6 +429,10 @@ static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a) {
     /* One game for every win-class question of the tree (another master is another
      * repetition value: dfpn would drop the kept results). */
     if (what == ASK_CLASS) o.keep = w->keep;
+    /* The side as ko master: its own game, its own kept tables (tsumego.js gop/15275:
+     * four such questions down one line). */
+    if (what == ASK_MASTER && w->keep && !w->keep_master) w->keep_master = go_tsumego_keep_new(o.lim.hash_mb);
+    if (what == ASK_MASTER) o.keep = w->keep_master;
     p->to_play = to_move;
     p->live = to_move != p->attacker;
     go_tsumego_solve(p, &o, a);
@@ -1002,8 +1007,10 @@ static void check_tree(FILE *out, const char *file, go_problem *p, const opts *o
     w.lean = !o->full_walk;
     /* Without the memory the questions start afresh, as before. */
     if (w.lean) w.keep = go_tsumego_keep_new(o->ts.lim.hash_mb);
+    /* Made when first needed (ask). */
     walk_tree(&w);
     go_tsumego_keep_free(w.keep);
+    go_tsumego_keep_free(w.keep_master);
     t->total += w.seconds;
     if (w.seconds > t->worst) t->worst = w.seconds;
     t->nodes += w.nodes;
