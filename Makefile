@@ -44,10 +44,12 @@ bench: build
 # Opt-in suites outside the repository (no licence to copy them in), e.g. the
 # tsumego.js collection: make suites SUITES=../shared/data/go/tsumego.js
 SUITES ?=
+# One run over every folder, --jobs problems at a time (default: the cores).
 SUITE_NODES ?= 2000000
+SUITE_JOBS ?=
 suites: build
 	@test -n "$(SUITES)" || { echo "make suites SUITES=DIR (a folder of problem folders)"; exit 2; }
-	@for d in $(SUITES)/*/; do echo "== $$d"; ./build/yomi go check "$$d" --max-nodes $(SUITE_NODES) --quiet; done
+	./build/yomi go check $(SUITES)/*/ --max-nodes $(SUITE_NODES) $(if $(SUITE_JOBS),--jobs $(SUITE_JOBS)) --quiet
 
 regress: build
 	./build/yomi go regress $(DATA)/go/gnugo-regress/reading.tst

@@ -262,6 +262,63 @@ static void test_classes(void) {
     same_answers("classes first", 0x5eedc1a55ULL, t_sanitized() ? 20 : 120, 400000, GO_TS_NO_CLASSES, true);
 }
 
+/* ---- The loser's check of a distance generator's loss (GO_TS_NO_MIXED) ----
+ * Random small problems asked with the distance generator at its tightest bound (1:
+ * it leaves out most region points, so its losses are often wrong): the answer is
+ * proved only when a search with every region point for the loser confirmed it, and
+ * a proved answer must be the brute force's (a winning first move: a win; none: a
+ * loss). The same question without the loser's check (the full search of both sides
+ * instead) must agree where both are proved. */
+static void test_loser_check(void) {
+    uint64_t st = 0x6c6f736572ULL, plays[2] = {0, 0};
+    int compared = 0, proved_loss = 0, heuristic = 0, tries = 0, max = t_sanitized() ? 10 : 30;
+    go_board *b = go_board_new(5);
+    while (compared < max && tries < 200000) {
+        tries++;
+        char tv[8];
+        go_color to_play;
+        go_problem *p = ld_random_problem(b, &st, 6, &to_play, tv);
+        if (!p) continue;
+        bool bf_win[GO_MAX_POINTS];
+        int bf_n = ld_bf_first_moves(p, to_play, 3000000, false, bf_win, NULL);
+        if (bf_n < 0) {
+            go_problem_free(p);
+            continue;
+        }
+        go_tsumego_answer a[2];
+        for (int v = 0; v < 2; v++) {
+            go_tsumego_opts o;
+            memset(&o, 0, sizeof o);
+            o.fixed_master = true;
+            o.ko_master = GO_EMPTY;
+            o.distance = 1;
+            o.disable = v ? GO_TS_NO_MIXED : 0;
+            o.lim.hash_mb = 4;
+            go_tsumego_solve(p, &o, &a[v]);
+            plays[v] += a[v].nodes;
+            bool ok = !a[v].proved || a[v].result == (bf_n ? YOMI_WIN : YOMI_LOSS);
+            CHECK_MSG(
+                ok, "loser's check: brute force %d winning moves, yomi %s, proved (target %s, %s to play%s)",
+                bf_n, go_tsumego_result_name(a[v].result), tv, to_play == GO_BLACK ? "black" : "white",
+                v ? ", without mixed" : "");
+            if (!ok) go_board_print(p->board, stderr);
+        }
+        CHECK_MSG(!a[0].proved || !a[1].proved || a[0].result == a[1].result,
+                  "loser's check: %s with it, %s without (target %s)", go_tsumego_result_name(a[0].result),
+                  go_tsumego_result_name(a[1].result), tv);
+        proved_loss += a[0].proved && a[0].result == YOMI_LOSS;
+        heuristic += !a[0].proved;
+        compared++;
+        go_problem_free(p);
+    }
+    go_board_free(b);
+    fprintf(stderr,
+            "loser's check: %d positions, %d proved losses, %d heuristic; plays %llu (without: %llu)\n",
+            compared, proved_loss, heuristic, (unsigned long long)plays[0], (unsigned long long)plays[1]);
+    CHECK_MSG(compared == max && proved_loss > 0, "loser's check: %d positions, %d proved losses", compared,
+              proved_loss);
+}
+
 /* ---- Proofs kept between questions (go_tsumego_opts.keep, go check's walk) ----
  * Random small problems, each asked along a random line of region moves (either
  * side to move, up to 8 positions) with one keep for the whole line, with the
@@ -541,6 +598,7 @@ int main(int argc, char **argv) {
     test_tier_share();
     test_classes();
     test_keep();
+    test_loser_check();
     test_symmetry(data);
     test_cho(data);
     return t_summary("test_go_tsumego");

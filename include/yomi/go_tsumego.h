@@ -145,6 +145,8 @@ enum {
     GO_TS_NO_KEEP = 1u << 14, /* go_tsumego_opts.keep ignored (tests: keeping changes no result) */
     GO_TS_NO_SEMEAI = 1u << 15, /* static death only behind Benson-alive enemy strings (no race rule) */
     GO_TS_NO_DEEP = 1u << 16, /* new df-pn nodes' numbers not scaled by their depth (deep df-pn) */
+    GO_TS_NO_MIXED =
+        1u << 17, /* a distance generator's loss checked with every move for both sides at once */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

@@ -3,6 +3,7 @@
  * Parsing and printing only. */
 #include <dirent.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,12 +31,16 @@ static void usage(FILE *o, int check) {
             "  --threads N          workers per search, sharing its table (default 1; 1..64): faster on\n"
             "                       a machine with the cores, the same proofs; with N > 1 the plays\n"
             "                       (and so the answers at --max-nodes) vary from run to run\n"
+            "  --jobs N             problems solved at a time, each its own search (default:\n"
+            "                       the cores / --threads; 1..64): the output and the counts\n"
+            "                       are those of --jobs 1, in the same order; with --time,\n"
+            "                       jobs x threads may not exceed the cores\n"
             "  --first              stop at the first winning move\n"
             "  --no-frame           search the board as given (the region: the target's space)\n"
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange,orderinit,share,passcut,killer,\n"
-            "                       classes,keep,semeai,deep\n"
+            "                       classes,keep,semeai,deep,mixed\n"
             "  --distance D         distance generator bound (default 4)\n"
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
@@ -66,6 +71,7 @@ typedef struct opts {
     double expect_rate;
     int quiet;
     bool full_walk; /* go check: every node of a solution tree gets the full answer */
+    int jobs; /* problems solved at a time; 0: the default (default_jobs) */
 } opts;
 
 static int parse_color(const char *s, go_color *c, int allow_none) {
@@ -82,48 +88,48 @@ static int parse_color(const char *s, go_color *c, int allow_none) {
 
 static void vertex(const go_board *b, go_point p, char *buf) { go_vertex_format(b, p, buf, 8); }
 
-static void print_text(const char *file, const go_problem *p, const go_tsumego_answer *a) {
+static void print_text(FILE *out, const char *file, const go_problem *p, const go_tsumego_answer *a) {
     char v[8];
-    printf("%s\n", file);
-    go_board_print(p->original, stdout);
+    fprintf(out, "%s\n", file);
+    go_board_print(p->original, out);
     vertex(p->board, p->target, v);
-    printf("%s to play, target %s (%s, %s), region %d points%s\n", p->to_play == GO_BLACK ? "Black" : "White",
-           v, p->attacker == GO_BLACK ? "white" : "black", p->live ? "to live" : "to kill", p->nregion,
-           p->framed ? ", framed" : "");
+    fprintf(out, "%s to play, target %s (%s, %s), region %d points%s\n",
+            p->to_play == GO_BLACK ? "Black" : "White", v, p->attacker == GO_BLACK ? "white" : "black",
+            p->live ? "to live" : "to kill", p->nregion, p->framed ? ", framed" : "");
     if (a->too_large)
-        printf("result: unknown (region too large to prove: more than %d empty points)\n",
-               GO_TSUMEGO_MAX_REGION);
+        fprintf(out, "result: unknown (region too large to prove: more than %d empty points)\n",
+                GO_TSUMEGO_MAX_REGION);
     else
-        printf("result: %s (%s%s)\n", go_tsumego_result_name(a->result),
-               a->result == YOMI_UNKNOWN ? "limit"
-                   : a->proved           ? "proved"
-                                         : "heuristic",
-               a->by_rule ? "; dead by the bent-four rule, ko_win under area rules" : "");
-    printf("moves:");
+        fprintf(out, "result: %s (%s%s)\n", go_tsumego_result_name(a->result),
+                a->result == YOMI_UNKNOWN ? "limit"
+                    : a->proved           ? "proved"
+                                          : "heuristic",
+                a->by_rule ? "; dead by the bent-four rule, ko_win under area rules" : "");
+    fprintf(out, "moves:");
     for (int i = 0; i < a->nmoves; i++) {
         vertex(p->board, a->moves[i], v);
-        printf(" %s", v);
+        fprintf(out, " %s", v);
     }
-    if (a->nunknown) printf(" (%d undecided)", a->nunknown);
-    printf("\npv:");
+    if (a->nunknown) fprintf(out, " (%d undecided)", a->nunknown);
+    fprintf(out, "\npv:");
     for (int i = 0; i < a->npv; i++) {
         vertex(p->board, a->pv[i], v);
-        printf(" %s", v);
+        fprintf(out, " %s", v);
     }
     if (a->result == YOMI_UNKNOWN && a->nbest) {
-        printf("\nbest line so far (not proven):");
+        fprintf(out, "\nbest line so far (not proven):");
         for (int i = 0; i < a->nbest; i++) {
             vertex(p->board, a->best[i], v);
-            printf(" %s", v);
+            fprintf(out, " %s", v);
         }
     }
-    printf("\nnodes: %llu  seconds: %.3f\n\n", (unsigned long long)a->nodes, a->seconds);
+    fprintf(out, "\nnodes: %llu  seconds: %.3f\n\n", (unsigned long long)a->nodes, a->seconds);
 }
 
-static void print_json(const char *file, const go_problem *p, const go_tsumego_answer *a) {
+static void print_json(FILE *out, const char *file, const go_problem *p, const go_tsumego_answer *a) {
     yomi_json j;
     char v[8];
-    yomi_json_start(&j, stdout);
+    yomi_json_start(&j, out);
     yomi_json_begin_object(&j);
     yomi_json_key(&j, "file");
     yomi_json_string(&j, file);
@@ -176,38 +182,38 @@ static void print_json(const char *file, const go_problem *p, const go_tsumego_a
     yomi_json_key(&j, "seconds");
     yomi_json_double(&j, a->seconds);
     yomi_json_end_object(&j);
-    fputc('\n', stdout);
+    fputc('\n', out);
 }
 
 /* The problem with its solution as an SGF game: every winning first move as a
  * variation, the main line under the first. */
-static void print_sgf(const go_problem *p, const go_tsumego_answer *a) {
+static void print_sgf(FILE *out, const go_problem *p, const go_tsumego_answer *a) {
     char pt[3];
-    printf("(;FF[4]GM[1]SZ[%d]PL[%c]", p->size, p->to_play == GO_BLACK ? 'B' : 'W');
+    fprintf(out, "(;FF[4]GM[1]SZ[%d]PL[%c]", p->size, p->to_play == GO_BLACK ? 'B' : 'W');
     for (int c = GO_BLACK; c <= GO_WHITE; c++) {
         int any = 0;
         GO_FOR_POINTS(p->original, q) {
             if (go_board_at(p->original, q) != c) continue;
-            if (!any) printf("%s", c == GO_BLACK ? "AB" : "AW");
+            if (!any) fprintf(out, "%s", c == GO_BLACK ? "AB" : "AW");
             any = 1;
             sgf_point_format(q, pt);
-            printf("[%s]", pt);
+            fprintf(out, "[%s]", pt);
         }
     }
     sgf_point_format(p->target, pt);
-    printf("MA[%s]C[%s: %s]", pt, p->live ? "live" : "kill", go_tsumego_result_name(a->result));
+    fprintf(out, "MA[%s]C[%s: %s]", pt, p->live ? "live" : "kill", go_tsumego_result_name(a->result));
     for (int i = 0; i < a->nmoves; i++) {
         go_color c = p->to_play;
-        printf("\n(");
+        fprintf(out, "\n(");
         int n = i == 0 ? a->npv : 1;
         for (int k = 0; k < n; k++) {
             sgf_point_format(i == 0 ? a->pv[k] : a->moves[i], pt);
-            printf(";%c[%s]%s", c == GO_BLACK ? 'B' : 'W', pt, k == 0 ? "C[RIGHT]" : "");
+            fprintf(out, ";%c[%s]%s", c == GO_BLACK ? 'B' : 'W', pt, k == 0 ? "C[RIGHT]" : "");
             c = go_other(c);
         }
-        printf(")");
+        fprintf(out, ")");
     }
-    printf(")\n");
+    fprintf(out, ")\n");
 }
 
 /* The file's name without its directories and extension: start and length. */
@@ -221,8 +227,9 @@ static const char *stem(const char *file, int *len) {
 
 /* The diagram of files[i] to stdout, or to DIR/NAME.svg (NAME: its stem;
  * NAME-2.svg, NAME-3.svg, ... when earlier files of the batch have the same). */
-static int print_svg(const char *dir, char **files, int i, const go_problem *p, const go_tsumego_answer *a) {
-    if (!dir) return go_svg_write(stdout, p, a, files[i]);
+static int print_svg(FILE *out, FILE *err, const char *dir, char **files, int i, const go_problem *p,
+                     const go_tsumego_answer *a) {
+    if (!dir) return go_svg_write(out, p, a, files[i]);
     int len, same = 0;
     const char *base = stem(files[i], &len);
     for (int j = 0; j < i; j++) {
@@ -235,12 +242,12 @@ static int print_svg(const char *dir, char **files, int i, const go_problem *p, 
     snprintf(path, sizeof path, "%s/%.*s%s.svg", dir, len, base, num);
     FILE *f = fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "yomi go: cannot write %s\n", path);
+        fprintf(err, "yomi go: cannot write %s\n", path);
         return -1;
     }
     int r = go_svg_write(f, p, a, files[i]);
     if (fclose(f) != 0) r = -1;
-    if (r < 0) fprintf(stderr, "yomi go: error writing %s\n", path);
+    if (r < 0) fprintf(err, "yomi go: error writing %s\n", path);
     return r;
 }
 
@@ -293,6 +300,7 @@ typedef struct walk {
     bool right_mode; /* the tree marks correct lines with RIGHT: the others are wrong */
     bool lean; /* the one question per tree move first (not --full-walk) */
     go_tsumego_keep *keep; /* the lean questions' proofs, kept from one to the next */
+    go_tsumego_keep *keep_master; /* the same for the questions with the side as ko master */
     const go_point *ask; /* the full answer's first moves asked (the tree's), or NULL: all */
     int nask;
     go_color line_c[WALK_MAX_DEPTH];
@@ -309,6 +317,9 @@ typedef struct walk {
     char fail[512]; /* the first failing node: its moves and what went wrong */
     char ko[512]; /* the first node the side wins only as ko master */
     char flaw[512]; /* the first reply of the opponent's that is illegal on the board */
+    /* The lean node just asked: its tree moves a limit left undecided, and those asked
+     * twice already (read by walk_node's full answer right after). */
+    bool undecided[GO_MAX_POINTS + 1], retried[GO_MAX_POINTS + 1];
 } walk;
 
 static int win_class(yomi_result r) { return r == YOMI_WIN || r == YOMI_KO_WIN; }
@@ -418,6 +429,10 @@ static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a) {
     /* One game for every win-class question of the tree (another master is another
      * repetition value: dfpn would drop the kept results). */
     if (what == ASK_CLASS) o.keep = w->keep;
+    /* The side as ko master: its own game, its own kept tables (tsumego.js gop/15275:
+     * four such questions down one line). */
+    if (what == ASK_MASTER && w->keep && !w->keep_master) w->keep_master = go_tsumego_keep_new(o.lim.hash_mb);
+    if (what == ASK_MASTER) o.keep = w->keep_master;
     p->to_play = to_move;
     p->live = to_move != p->attacker;
     go_tsumego_solve(p, &o, a);
@@ -443,8 +458,10 @@ static int ask_tree_moves(walk *w, const sgf_node *node, int what, bool *win, in
         if (moves) ++*moves;
         if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
         asked[m] = true;
-        win[m] = tree_move_wins(w, m, what) == 1;
+        int r = tree_move_wins(w, m, what);
+        win[m] = r == 1;
         wins += win[m];
+        if (what == ASK_CLASS) w->undecided[m] = r < 0;
     }
     return wins;
 }
@@ -454,7 +471,19 @@ static int ask_tree_moves(walk *w, const sgf_node *node, int what, bool *win, in
  * the node to the full answer. */
 static bool lean_node(walk *w, const sgf_node *node) {
     bool win[GO_MAX_POINTS + 1];
+    memset(w->retried, 0, sizeof w->retried);
+    memset(w->undecided, 0, sizeof w->undecided);
     int moves = 0, wins = ask_tree_moves(w, node, ASK_CLASS, win, &moves);
+    /* A tree move a limit left undecided is asked once more (the kept tables go on
+     * from the first question) before the node is solved in full, instead of after
+     * the full answer (tsumego.js gop/14140: the full answer spent 2 M plays for
+     * nothing at the root, the second question decided). */
+    for (int m = 0; m <= GO_MAX_POINTS && moves > 0 && wins == 0; m++)
+        if (w->undecided[m]) {
+            w->retried[m] = true;
+            win[m] = tree_move_wins(w, m, ASK_CLASS) == 1;
+            wins += win[m];
+        }
     go_tsumego_answer a;
     if (moves == 0) {
         ask(w, w->side, ASK_CLASS, &a);
@@ -614,7 +643,7 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             if (!listed[m]) {
                 /* The win class's one question first (kept proofs); the ko tiers only
                  * when it does not win. */
-                int r = w->lean ? tree_move_wins(w, m, ASK_CLASS) : 0;
+                int r = w->lean && !w->retried[m] ? tree_move_wins(w, m, ASK_CLASS) : 0;
                 if (r != 1) r = tree_move_wins(w, m, ASK_TIERS);
                 if (r == 1) outright[m] = true, w->direct++;
                 if (r == 2) by_ko[m] = true;
@@ -750,7 +779,8 @@ static int collect(const char *path, char ***list, int *n, int *cap) {
             size_t len = strlen(path) + strlen(e->d_name) + 2;
             names[nn] = malloc(len);
             if (!names[nn]) break;
-            snprintf(names[nn], len, "%s/%s", path, e->d_name);
+            /* DIR/ and DIR name the same files (no "DIR//NAME"). */
+            snprintf(names[nn], len, "%s%s%s", path, has_suffix(path, "/") ? "" : "/", e->d_name);
             nn++;
         }
         closedir(d);
@@ -791,6 +821,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                                              {"max-nodes", required_argument, 0, 'n'},
                                              {"hash-mb", required_argument, 0, 'm'},
                                              {"threads", required_argument, 0, 'j'},
+                                             {"jobs", required_argument, 0, 'J'},
                                              {"format", required_argument, 0, 'f'},
                                              {"out", required_argument, 0, 'o'},
                                              {"first", no_argument, 0, '1'},
@@ -855,6 +886,15 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
             o->ts.threads = (int)n;
             break;
         }
+        case 'J': {
+            long n = strtol(optarg, &end, 10);
+            if (!*optarg || *end || n < 1 || n > 64) {
+                fprintf(stderr, "yomi go: --jobs takes 1..64, not '%s'\n", optarg);
+                return CLI_BAD_INPUT;
+            }
+            o->jobs = (int)n;
+            break;
+        }
         case 'f':
             if (!strcmp(optarg, "text"))
                 o->format = FMT_TEXT;
@@ -901,7 +941,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                          {"share", GO_TS_NO_SHARE},       {"passcut", GO_TS_NO_PASSCUT},
                          {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES},
                          {"keep", GO_TS_NO_KEEP},         {"semeai", GO_TS_NO_SEMEAI},
-                         {"deep", GO_TS_NO_DEEP}};
+                         {"deep", GO_TS_NO_DEEP},         {"mixed", GO_TS_NO_MIXED}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -911,7 +951,8 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 if (!bit) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, orderinit, share, passcut, killer, classes, keep, semeai, deep; not "
+                            "exchange, orderinit, share, passcut, killer, classes, keep, semeai, deep, "
+                            "mixed; not "
                             "'%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
@@ -928,16 +969,16 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
 }
 
 /* One problem go check lists: its outcome and node, as a text line or a JSON object. */
-static void list_problem(const opts *o, const char *file, const char *outcome, const char *node,
+static void list_problem(FILE *out, const opts *o, const char *file, const char *outcome, const char *node,
                          int positions, uint64_t nodes, double seconds) {
     if (o->quiet) return;
     if (o->format != FMT_JSON) {
-        printf("%s: %s %s  (%d positions, nodes %llu, %.2fs)\n", file, outcome, node, positions,
-               (unsigned long long)nodes, seconds);
+        fprintf(out, "%s: %s %s  (%d positions, nodes %llu, %.2fs)\n", file, outcome, node, positions,
+                (unsigned long long)nodes, seconds);
         return;
     }
     yomi_json j;
-    yomi_json_start(&j, stdout);
+    yomi_json_start(&j, out);
     yomi_json_begin_object(&j);
     yomi_json_key(&j, "file");
     yomi_json_string(&j, file);
@@ -952,12 +993,12 @@ static void list_problem(const opts *o, const char *file, const char *outcome, c
     yomi_json_key(&j, "seconds");
     yomi_json_double(&j, seconds);
     yomi_json_end_object(&j);
-    fputc('\n', stdout);
+    fputc('\n', out);
 }
 
 /* go check on a problem with a solution tree: walks it and counts the outcome
  * (a tree that wins only with the side as ko master is a "ko", never correct). */
-static void check_tree(const char *file, go_problem *p, const opts *o, tally *t) {
+static void check_tree(FILE *out, const char *file, go_problem *p, const opts *o, tally *t) {
     walk w;
     memset(&w, 0, sizeof w);
     w.p = p;
@@ -966,8 +1007,10 @@ static void check_tree(const char *file, go_problem *p, const opts *o, tally *t)
     w.lean = !o->full_walk;
     /* Without the memory the questions start afresh, as before. */
     if (w.lean) w.keep = go_tsumego_keep_new(o->ts.lim.hash_mb);
+    /* Made when first needed (ask). */
     walk_tree(&w);
     go_tsumego_keep_free(w.keep);
+    go_tsumego_keep_free(w.keep_master);
     t->total += w.seconds;
     if (w.seconds > t->worst) t->worst = w.seconds;
     t->nodes += w.nodes;
@@ -989,7 +1032,7 @@ static void check_tree(const char *file, go_problem *p, const opts *o, tally *t)
     else
         t->wrong++;
     if (w.fail[0] || w.flaw[0] || w.ko[0])
-        list_problem(o, file,
+        list_problem(out, o, file,
                      w.fail[0]       ? (w.unknown ? "unknown" : "wrong")
                          : w.flaw[0] ? "tree flaw"
                                      : "ko",
@@ -1001,7 +1044,7 @@ static void check_tree(const char *file, go_problem *p, const opts *o, tally *t)
 
 /* go check on a problem with stated first moves (SOL): yomi's winning moves must be
  * non-empty and inside them; prints the problems that are not (unless quiet). */
-static void check_sol(const char *file, const go_problem *p, const go_tsumego_answer *a, int quiet,
+static void check_sol(FILE *out, const char *file, const go_problem *p, const go_tsumego_answer *a, int quiet,
                       tally *t) {
     int inside = a->nmoves > 0, all = 1;
     for (int k = 0; k < a->nmoves; k++) {
@@ -1022,26 +1065,26 @@ static void check_sol(const char *file, const go_problem *p, const go_tsumego_an
         t->wrong++;
     if (!quiet && !(inside && all)) {
         char v[8];
-        printf("%s: %s%s, %s (%s) yomi:", file,
-               a->result == YOMI_UNKNOWN && !a->nmoves ? "unknown"
-                   : inside                            ? "missing alternatives"
-                                                       : "differs",
-               "", go_tsumego_result_name(a->result), p->live ? "live" : "kill");
+        fprintf(out, "%s: %s%s, %s (%s) yomi:", file,
+                a->result == YOMI_UNKNOWN && !a->nmoves ? "unknown"
+                    : inside                            ? "missing alternatives"
+                                                        : "differs",
+                "", go_tsumego_result_name(a->result), p->live ? "live" : "kill");
         for (int k = 0; k < a->nmoves; k++) {
             vertex(p->board, a->moves[k], v);
-            printf(" %s", v);
+            fprintf(out, " %s", v);
         }
-        printf("  stated:");
+        fprintf(out, "  stated:");
         for (int s = 0; s < p->nsol; s++) {
             vertex(p->board, p->sol[s], v);
-            printf(" %s", v);
+            fprintf(out, " %s", v);
         }
-        printf("  pv:");
+        fprintf(out, "  pv:");
         for (int k = 0; k < a->npv; k++) {
             vertex(p->board, a->pv[k], v);
-            printf(" %s", v);
+            fprintf(out, " %s", v);
         }
-        printf("  nodes %llu %.2fs\n", (unsigned long long)a->nodes, a->seconds);
+        fprintf(out, "  nodes %llu %.2fs\n", (unsigned long long)a->nodes, a->seconds);
     }
 }
 
@@ -1090,6 +1133,212 @@ static bool summary(const tally *t, int nfiles, double expect_rate, int format) 
     return false;
 }
 
+/* ---- The batch: problems solved one after another, or --jobs N at a time ----
+ *
+ * Each problem is its own search with its own tables (the library keeps its
+ * scratch per thread), so solving several at once changes no count: with
+ * --jobs N each problem's output goes to a buffer and the buffers are printed,
+ * and the tallies summed, in the input order, as one job would. */
+
+typedef struct batch {
+    const opts *o;
+    char **files;
+    int nfiles, check;
+} batch;
+
+/* What solve_one met, for the exit code (applied in the input order). */
+enum { EV_BAD = 1, EV_SVG_FAILED = 2, EV_UNKNOWN = 4 };
+
+/* Solves files[i] (go solve or go check), its output to out and err, its counts into *t. */
+static int solve_one(const batch *bt, int i, FILE *out, FILE *err_out, tally *t) {
+    const opts *op = bt->o;
+    char **files = bt->files;
+    int check = bt->check, ev = 0;
+    yomi_error err;
+    go_problem *p = go_problem_load(files[i], &op->hints, &err);
+    if (!p && check && !op->hints.to_play) {
+        /* No side to move and no solution to compare with: nothing to check. */
+        go_problem_hints h = op->hints;
+        h.to_play = GO_BLACK;
+        go_problem *q = go_problem_load(files[i], &h, NULL);
+        if (q && q->nsol == 0) {
+            t->nosol++;
+            go_problem_free(q);
+            return 0;
+        }
+        go_problem_free(q);
+    }
+    if (!p) {
+        if (err.line > 0)
+            fprintf(err_out, "%s:%ld:%ld: %s\n", files[i], err.line, err.column, err.msg);
+        else
+            fprintf(err_out, "%s: %s\n", files[i], err.msg);
+        t->bad++;
+        return EV_BAD;
+    }
+    if (check && has_tree(p)) {
+        check_tree(out, files[i], p, op, t);
+        go_problem_free(p);
+        return 0;
+    }
+    go_tsumego_answer a;
+    go_tsumego_opts root = op->ts;
+    root.other_strings = true; /* the tree walk keeps its target; a JSON problem may change it */
+    root.seki = true; /* seki apart from two-eyed life (the tree walk takes both as life) */
+    go_tsumego_solve(p, &root, &a);
+    t->total += a.seconds;
+    if (a.seconds > t->worst) t->worst = a.seconds;
+    t->nodes += a.nodes;
+    if (!check) {
+        if (op->format == FMT_JSON)
+            print_json(out, files[i], p, &a);
+        else if (op->format == FMT_SGF)
+            print_sgf(out, p, &a);
+        else if (op->format == FMT_SVG) {
+            if (print_svg(out, err_out, op->out_dir, files, i, p, &a) < 0) ev |= EV_SVG_FAILED;
+        } else
+            print_text(out, files[i], p, &a);
+        if (a.too_large)
+            fprintf(err_out,
+                    "%s: region too large to prove (more than %d empty points); close the problem "
+                    "with stones, or let yomi frame it (no --no-frame)\n",
+                    files[i], GO_TSUMEGO_MAX_REGION);
+        if (a.result == YOMI_UNKNOWN) ev |= EV_UNKNOWN;
+    } else if (p->nsol == 0) {
+        t->nosol++;
+    } else {
+        int before = t->correct + t->complete;
+        check_sol(out, files[i], p, &a, op->quiet || op->format == FMT_JSON, t);
+        /* JSON lists the problems the text lists, with their outcome only. */
+        if (op->format == FMT_JSON && t->correct + t->complete != before + 2)
+            list_problem(out, op, files[i],
+                         t->correct + t->complete == before + 1      ? "missing alternatives"
+                             : a.result == YOMI_UNKNOWN && !a.nmoves ? "unknown"
+                                                                     : "differs",
+                         "at the root", 1, a.nodes, a.seconds);
+    }
+    go_problem_free(p);
+    return ev;
+}
+
+/* Adds problem i's counts to *t and its events to the exit code rc; returns rc. */
+static int merge(tally *t, const tally *ti, int ev, int rc, int check, int i, int nfiles) {
+    t->correct += ti->correct, t->ko += ti->ko, t->wrong += ti->wrong, t->unknown += ti->unknown;
+    t->nosol += ti->nosol, t->bad += ti->bad, t->complete += ti->complete, t->flawed += ti->flawed;
+    t->walked += ti->walked, t->positions += ti->positions, t->rejected += ti->rejected;
+    t->direct += ti->direct, t->choices += ti->choices, t->first_in_tree += ti->first_in_tree;
+    t->total += ti->total;
+    if (ti->worst > t->worst) t->worst = ti->worst;
+    t->nodes += ti->nodes;
+    if (ev & EV_BAD) rc = CLI_BAD_INPUT;
+    if (ev & EV_SVG_FAILED) rc = CLI_FAILED;
+    if (ev & EV_UNKNOWN) rc = rc == CLI_OK ? CLI_FAILED : rc;
+    if (!check && !(ev & EV_BAD) && nfiles > 1 && isatty(2)) fprintf(stderr, "\r%d/%d", i + 1, nfiles);
+    return rc;
+}
+
+/* The cores this process may use (at least 1). */
+static int cores(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* --jobs's default: the cores, shared among each search's --threads workers. */
+static int default_jobs(int threads) {
+    int n = cores() / (threads > 1 ? threads : 1);
+    return n < 1 ? 1 : n;
+}
+
+/* One problem's result, waiting to be printed in its turn. */
+typedef struct job_slot {
+    char *out, *err;
+    size_t nout, nerr;
+    tally t;
+    int ev;
+    bool done;
+} job_slot;
+
+typedef struct job_pool {
+    const batch *bt;
+    job_slot *slot;
+    int next; /* the next problem to take */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+} job_pool;
+
+static void *job_main(void *arg) {
+    job_pool *jp = arg;
+    for (;;) {
+        pthread_mutex_lock(&jp->mu);
+        int i = jp->next++;
+        pthread_mutex_unlock(&jp->mu);
+        if (i >= jp->bt->nfiles) return NULL;
+        job_slot s;
+        memset(&s, 0, sizeof s);
+        FILE *out = open_memstream(&s.out, &s.nout), *err = open_memstream(&s.err, &s.nerr);
+        if (!out || !err) {
+            /* Printed by the main thread in its turn as a bad input. */
+            if (out) fclose(out), free(s.out);
+            if (err) fclose(err), free(s.err);
+            s.out = s.err = NULL;
+            s.nout = s.nerr = 0;
+            s.t.bad = 1;
+            s.ev = EV_BAD;
+        } else {
+            s.ev = solve_one(jp->bt, i, out, err, &s.t);
+            fclose(out);
+            fclose(err);
+        }
+        pthread_mutex_lock(&jp->mu);
+        jp->slot[i] = s;
+        jp->slot[i].done = true;
+        pthread_cond_broadcast(&jp->cv);
+        pthread_mutex_unlock(&jp->mu);
+    }
+}
+
+/* Solves the batch with `jobs` threads, printing each problem's output in the input
+ * order as soon as it and those before it are done; returns the exit code. */
+static int run_jobs(const batch *bt, int jobs, tally *t, int rc) {
+    job_pool jp = {.bt = bt, .slot = calloc((size_t)bt->nfiles, sizeof(job_slot))};
+    pthread_t th[64];
+    int started = 0;
+    if (!jp.slot) {
+        fprintf(stderr, "yomi go: out of memory\n");
+        return CLI_FAILED;
+    }
+    pthread_mutex_init(&jp.mu, NULL);
+    pthread_cond_init(&jp.cv, NULL);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    /* A search recurses as deep as on the main thread's stack. */
+    pthread_attr_setstacksize(&attr, (size_t)64 << 20);
+    for (int k = 0; k < jobs && k < 64; k++)
+        if (pthread_create(&th[started], &attr, job_main, &jp) == 0) started++;
+    pthread_attr_destroy(&attr);
+    if (started == 0) job_main(&jp); /* no thread: this one solves them all */
+    for (int i = 0; i < bt->nfiles; i++) {
+        pthread_mutex_lock(&jp.mu);
+        while (!jp.slot[i].done) pthread_cond_wait(&jp.cv, &jp.mu);
+        job_slot s = jp.slot[i];
+        pthread_mutex_unlock(&jp.mu);
+        if (s.nout) fwrite(s.out, 1, s.nout, stdout);
+        if (s.nerr) {
+            fflush(stdout);
+            fwrite(s.err, 1, s.nerr, stderr);
+        }
+        if (!s.out && !s.err && (s.ev & EV_BAD)) fprintf(stderr, "%s: out of memory\n", bt->files[i]);
+        free(s.out);
+        free(s.err);
+        rc = merge(t, &s.t, s.ev, rc, bt->check, i, bt->nfiles);
+    }
+    for (int k = 0; k < started; k++) pthread_join(th[k], NULL);
+    pthread_mutex_destroy(&jp.mu);
+    pthread_cond_destroy(&jp.cv);
+    free(jp.slot);
+    return rc;
+}
+
 int cli_go_solve(int argc, char **argv, int check) {
     opts o;
     memset(&o, 0, sizeof o);
@@ -1119,6 +1368,15 @@ int cli_go_solve(int argc, char **argv, int check) {
     } else if (!check && o.format == FMT_SVG && !o.out_dir && nfiles > 1) {
         fprintf(stderr, "yomi go: %d problems: give --out DIR to write one SVG file per problem\n", nfiles);
         rc = CLI_BAD_INPUT;
+    } else if (o.ts.lim.max_seconds > 0 && o.jobs > 1 &&
+               o.jobs * (o.ts.threads > 1 ? o.ts.threads : 1) > cores()) {
+        /* More workers than cores would buy each problem less search than its --time
+         * says (at --max-nodes the answers do not depend on it). */
+        fprintf(stderr,
+                "yomi go: --jobs %d with --threads %d is more workers than the %d cores: with --time "
+                "each problem would get less than its time; give fewer\n",
+                o.jobs, o.ts.threads > 1 ? o.ts.threads : 1, cores());
+        rc = CLI_BAD_INPUT;
     }
     if (rc != CLI_OK) {
         for (int i = 0; i < nfiles; i++) free(files[i]);
@@ -1127,73 +1385,19 @@ int cli_go_solve(int argc, char **argv, int check) {
     }
     tally t;
     memset(&t, 0, sizeof t);
-    for (int i = 0; i < nfiles; i++) {
-        yomi_error err;
-        go_problem *p = go_problem_load(files[i], &o.hints, &err);
-        if (!p && check && !o.hints.to_play) {
-            /* No side to move and no solution to compare with: nothing to check. */
-            go_problem_hints h = o.hints;
-            h.to_play = GO_BLACK;
-            go_problem *q = go_problem_load(files[i], &h, NULL);
-            if (q && q->nsol == 0) {
-                t.nosol++;
-                go_problem_free(q);
-                continue;
-            }
-            go_problem_free(q);
+    int jobs = o.jobs ? o.jobs : default_jobs(o.ts.threads);
+    if (jobs > nfiles) jobs = nfiles;
+    batch bt = {.o = &o, .files = files, .nfiles = nfiles, .check = check};
+    if (jobs <= 1) {
+        /* One problem after the other, printed as it is solved. */
+        for (int i = 0; i < nfiles; i++) {
+            tally ti;
+            memset(&ti, 0, sizeof ti);
+            int ev = solve_one(&bt, i, stdout, stderr, &ti);
+            rc = merge(&t, &ti, ev, rc, check, i, nfiles);
         }
-        if (!p) {
-            if (err.line > 0)
-                fprintf(stderr, "%s:%ld:%ld: %s\n", files[i], err.line, err.column, err.msg);
-            else
-                fprintf(stderr, "%s: %s\n", files[i], err.msg);
-            t.bad++;
-            rc = CLI_BAD_INPUT;
-            continue;
-        }
-        if (check && has_tree(p)) {
-            check_tree(files[i], p, &o, &t);
-            go_problem_free(p);
-            continue;
-        }
-        go_tsumego_answer a;
-        go_tsumego_opts root = o.ts;
-        root.other_strings = true; /* the tree walk keeps its target; a JSON problem may change it */
-        root.seki = true; /* seki apart from two-eyed life (the tree walk takes both as life) */
-        go_tsumego_solve(p, &root, &a);
-        t.total += a.seconds;
-        if (a.seconds > t.worst) t.worst = a.seconds;
-        t.nodes += a.nodes;
-        if (!check) {
-            if (o.format == FMT_JSON)
-                print_json(files[i], p, &a);
-            else if (o.format == FMT_SGF)
-                print_sgf(p, &a);
-            else if (o.format == FMT_SVG) {
-                if (print_svg(o.out_dir, files, i, p, &a) < 0) rc = CLI_FAILED;
-            } else
-                print_text(files[i], p, &a);
-            if (a.too_large)
-                fprintf(stderr,
-                        "%s: region too large to prove (more than %d empty points); close the problem "
-                        "with stones, or let yomi frame it (no --no-frame)\n",
-                        files[i], GO_TSUMEGO_MAX_REGION);
-            if (a.result == YOMI_UNKNOWN) rc = rc == CLI_OK ? CLI_FAILED : rc;
-            if (nfiles > 1 && isatty(2)) fprintf(stderr, "\r%d/%d", i + 1, nfiles);
-        } else if (p->nsol == 0) {
-            t.nosol++;
-        } else {
-            int before = t.correct + t.complete;
-            check_sol(files[i], p, &a, o.quiet || o.format == FMT_JSON, &t);
-            /* JSON lists the problems the text lists, with their outcome only. */
-            if (o.format == FMT_JSON && t.correct + t.complete != before + 2)
-                list_problem(&o, files[i],
-                             t.correct + t.complete == before + 1        ? "missing alternatives"
-                                 : a.result == YOMI_UNKNOWN && !a.nmoves ? "unknown"
-                                                                         : "differs",
-                             "at the root", 1, a.nodes, a.seconds);
-        }
-        go_problem_free(p);
+    } else {
+        rc = run_jobs(&bt, jobs, &t, rc);
     }
     if (!check && nfiles > 1 && isatty(2)) fputc('\n', stderr);
     if (check && summary(&t, nfiles, o.expect_rate, o.format) && rc == CLI_OK) rc = CLI_FAILED;

@@ -44,6 +44,7 @@ typedef struct ts {
     go_point target;
     ord_ctx ord;
     unsigned disable;
+    go_color loser; /* with TS_LOSER_FULL: the side that gets every region point */
     int dlimit;
     int att_dlimit; /* go_tsumego_opts.att_distance: the attacker's own bound (0: dlimit) */
     bool blocking; /* go_tsumego_opts.blocking */
@@ -379,10 +380,16 @@ static bool captures(const go_board *b, go_color c, go_point m) {
     return false;
 }
 
+/* Internal (s->disable, so the generator cache and the tier sharing tell the games
+ * apart): the loser's check of a distance generator's loss, s->loser's moves every
+ * region point, the other side's the generator's (see go_tsumego_solve). */
+#define TS_LOSER_FULL (1u << 30)
+
 static int gen_moves(ts *s, go_color c, go_point *out) {
     int n = 0;
     static _Thread_local int dist[GO_MAX_POINTS];
-    bool use_d = !(s->disable & GO_TS_NO_DISTANCE) && !target_captured(s);
+    bool use_d = !(s->disable & GO_TS_NO_DISTANCE) && !target_captured(s) &&
+        !((s->disable & TS_LOSER_FULL) && c == s->loser);
     bool block = use_d && s->blocking && !(s->disable & GO_TS_NO_BLOCKING);
     /* Only the test against dlimit reads the distances, unless the blocking prune
      * compares them: 9% of the solver's instructions went to them (callgrind, first
@@ -627,7 +634,7 @@ static int gen_cached(ts *s, go_point *m) {
     w[0] = go_board_hash(b);
     w[1] = state_word(s, s->to_move, s->last_pass);
     w[2] = (uint64_t)s->disable | (uint64_t)(s->thr[s->to_move] > 0) << 32 | (uint64_t)s->att_pass << 33 |
-        (uint64_t)s->clean << 34 | (uint64_t)(uint8_t)b->ko_color << 40;
+        (uint64_t)s->clean << 34 | (uint64_t)(uint8_t)b->ko_color << 40 | (uint64_t)(uint8_t)s->loser << 48;
     w[3] = (uint64_t)(uint32_t)go_board_last_move(b) | (uint64_t)(uint32_t)b->ko << 32;
     memcpy(w + TS_GC_HEAD, packed(s), (size_t)s->nwords * sizeof(uint64_t));
     uint64_t h = mix64(w[0] ^ mix64(w[1] ^ w[3] * 0x9e3779b97f4a7c15ULL));
@@ -881,7 +888,9 @@ static void tier_root(ts *s, dfpn *d, go_color to_move) {
 /* ---- Proofs kept between questions (go_tsumego_opts.keep) ---- */
 
 struct go_tsumego_keep {
-    dfpn *d[2]; /* the distance generator's game, every region point's */
+    dfpn *d[4]; /* the distance generator's game, every region point's, and the loser's
+                 * check's with black, with white the side of every region point */
+    size_t hash_mb;
     bool set; /* the game below is the one the tables hold */
     go_point target;
     go_color att;
@@ -897,7 +906,9 @@ struct go_tsumego_keep {
 go_tsumego_keep *go_tsumego_keep_new(size_t hash_mb) {
     go_tsumego_keep *k = calloc(1, sizeof *k);
     if (!k) return NULL;
-    for (int i = 0; i < 2; i++) k->d[i] = dfpn_new(hash_mb ? hash_mb : 16);
+    k->hash_mb = hash_mb ? hash_mb : 16;
+    /* The loser's checks' tables when first asked (go_tsumego_solve). */
+    for (int i = 0; i < 2; i++) k->d[i] = dfpn_new(k->hash_mb);
     if (!k->d[0] || !k->d[1]) {
         go_tsumego_keep_free(k);
         return NULL;
@@ -907,7 +918,7 @@ go_tsumego_keep *go_tsumego_keep_new(size_t hash_mb) {
 
 void go_tsumego_keep_free(go_tsumego_keep *k) {
     if (!k) return;
-    for (int i = 0; i < 2; i++) dfpn_free(k->d[i]);
+    for (int i = 0; i < 4; i++) dfpn_free(k->d[i]);
     free(k);
 }
 
@@ -924,7 +935,8 @@ static void keep_game(go_tsumego_keep *k, const go_problem *p, const go_tsumego_
         k->dlimit == dlimit && k->blocking == o->blocking && k->size == p->size &&
         memcmp(k->cells, cells, sizeof cells) == 0)
         return;
-    for (int i = 0; i < 2; i++) dfpn_forget(k->d[i]);
+    for (int i = 0; i < 4; i++)
+        if (k->d[i]) dfpn_forget(k->d[i]);
     k->set = true;
     k->target = p->target;
     k->att = p->attacker;
@@ -1629,6 +1641,12 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
      * move that wins them may be one the distance generator leaves out
      * (tsumego.js gop/15568: Black G4 kills outright, pass 0 found only a ko). */
     bool full = (o->disable & GO_TS_NO_DISTANCE) != 0;
+    /* The loser's check of a distance generator's loss: the side to play (the loser)
+     * gets every region point, the other side the generator's moves. A loss there is
+     * a loss (the winner's moves were a subset of its own, the loser's all of them) and
+     * proved; a win there proves nothing, and the full search asks (tsumego.js at 2M:
+     * the full search of such losses took about half of the plays). */
+    bool mixed = false;
     int tend = ntiers; /* tiers this pass asks: all, or the ones better than pass 0's */
     int found = -1; /* the tier whose winners the answer holds */
 again:;
@@ -1650,7 +1668,7 @@ again:;
     static _Thread_local int awins[TS_MAXM];
     go_point apv[GO_TSUMEGO_MAX_PV];
     while (t < tend) {
-        s.tr_pass = full;
+        s.tr_pass = full + mixed;
         s.tr_tier = t;
         s.thr[me] = tiers[t].mine;
         s.thr[opp] = tiers[t].theirs;
@@ -1686,6 +1704,11 @@ again:;
         int r = d ? core_tier(&s, p, d, TL, &used, moves, n, wins, o->all_moves && !anchor_q, pv, &npv) : -1;
         if (r >= 0)
             for (int i = 0; i < n; i++) nwin += wins[i] == 1;
+        if (mixed && (nwin > 0 || r == 1)) {
+            /* The loser's check: the loser wins against the generator's replies. */
+            out->result = YOMI_UNKNOWN;
+            break;
+        }
         if (anchor_q && nwin > 0) {
             anchor = t;
             an = n;
@@ -1770,6 +1793,34 @@ again:;
             rerun_lim = o->lim;
             if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
             L = &rerun_lim;
+            int md = me == GO_BLACK ? 2 : 3;
+            mixed = !better && !(o->disable & GO_TS_NO_MIXED);
+            if (mixed && kt && !kt->d[md]) {
+                kt->d[md] = dfpn_new(kt->hash_mb);
+                if (kt->d[md]) dfpn_set_threads(kt->d[md], o->threads);
+                mixed = kt->d[md] != NULL;
+            }
+            if (mixed) {
+                s.disable |= TS_LOSER_FULL;
+                s.loser = me;
+                if (kt) d = kt->d[md];
+            } else {
+                s.disable |= GO_TS_NO_DISTANCE;
+                if (kt) d = kt->d[1];
+            }
+            out->result = YOMI_UNKNOWN;
+            out->nmoves = out->nexchange = out->npv = out->nunknown = 0;
+            out->proved = true;
+            goto again;
+        }
+    }
+    if (mixed) {
+        /* The loser's check is over: its loss stands, proved; where the loser won there,
+         * the full search asks with the plays left. */
+        mixed = false;
+        s.disable &= ~TS_LOSER_FULL;
+        s.loser = GO_EMPTY;
+        if (out->result != YOMI_LOSS && !out_of_budget(&s, L, used)) {
             s.disable |= GO_TS_NO_DISTANCE;
             if (kt) d = kt->d[1];
             out->result = YOMI_UNKNOWN;
