@@ -4,7 +4,9 @@
  *    passes or a repetition on the line for the defender, simple ko, no ko
  *    threats) on random small enclosed positions: the solver's result and its
  *    set of winning first moves must equal the brute force's.
- *    The same with go_tsumego_opts.ask: the asked winners are listed, at most one other.
+ *    The same with go_tsumego_opts.ask: the asked winners are listed, at most one other;
+ *    with others_nodes (each first move asked alone within a cap): all of them when the
+ *    cap never stops, only brute-force winners under a cap of one play.
  *  - Cho Chikun's elementary problems (data/go/sanderland): the winning first
  *    moves yomi reports must be non-empty and inside SOL for at least the
  *    floor below, per-problem node limits (deterministic).
@@ -117,6 +119,24 @@ static void test_brute_force(void) {
         ok &= outside <= 1;
         CHECK_MSG(ok, "ask: %d winning moves, yomi %s with %d listed (%d outside the %d asked), target %s",
                   bf_n, go_tsumego_result_name(a.result), nl, outside, nask, tv);
+        /* go_tsumego_opts.others_nodes (owl's dragon_status): each first move asked alone
+         * within its cap. With a cap that never stops, exactly the brute force's winners;
+         * with one play per move (none scaled), the brute force's result, and every listed
+         * winner one of the brute force's (a move the cap stops is undecided, not listed). */
+        for (int v = 0; v < 2; v++) {
+            o = bf_opts(0);
+            o.others_nodes = v == 0 ? 100000000 : 1;
+            go_tsumego_solve(p, &o, &a);
+            ok = a.result == (bf_n ? YOMI_WIN : YOMI_LOSS);
+            if (v == 0) ok &= winners_are(&a, bf_win, bf_n);
+            for (int i = 0; i < a.nmoves + a.nexchange && ok; i++) {
+                go_point m = i < a.nmoves ? a.moves[i] : a.exchange[i - a.nmoves];
+                ok &= m >= 0 && m < GO_MAX_POINTS && bf_win[m];
+            }
+            CHECK_MSG(ok, "others_nodes %llu: %d winning moves, yomi %s with %d listed, target %s",
+                      (unsigned long long)o.others_nodes, bf_n, go_tsumego_result_name(a.result), a.nmoves,
+                      tv);
+        }
         /* go_tsumego_opts.class_only (go check's walk), every tier asked: its win class is
          * the (0, 0) game, the brute force's (a win with exactly its winners, result
          * ko_win), and its class is the full classification's (win and ko_win alike,

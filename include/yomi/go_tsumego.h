@@ -112,6 +112,12 @@ typedef struct go_tsumego_opts {
      * question's. */
     const go_point *ask;
     int nask;
+    /* With all_moves and others_nodes > 0: each first move is asked alone within
+     * max(others_nodes, others_scale x the plays of the main search's proof) plays, while
+     * the budget lasts; one its cap stops stays undecided (not listed). 0: the moves are
+     * asked in turn, each with the rest of the budget (a hard one may take it all). */
+    uint64_t others_nodes;
+    int others_scale;
     /* The caller needs the result's class only, win and ko_win alike (go check's tree
      * walk): the tiers start at (0, 0) threats, whose win is the class (a loss there is
      * one with the opponent's threats too), so `ko_win` may be a win not looked for; no

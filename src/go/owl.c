@@ -40,6 +40,21 @@
 /* The tactical reader's budget for judging a large friendly string next to the
  * region (500 and 5,000: the same passes on ld_owl.tst / owl.tst, 2026-11-27). */
 #define OWL_WEAK_NODES 2000
+/* dragon_status asks for every winning first move: each move besides the one the
+ * search proves is asked alone within max(OWL_OTHERS_NODES, OWL_OTHERS_SCALE x the
+ * plays of that proof) (before: in the generator's order, each with the rest of the
+ * question's budget, so one hard move took it all). ld_owl.tst at 150,000 nodes
+ * (2026-11-27; main 96 passes, 15.94 M nodes; with the exchange check off, see
+ * solve_att, 96 and 15.38 M, the same cases): 500 and 2x 97 (14.42 M; case 12
+ * gained, none lost), 1,000 and 1x 96 (14.38 M; 12 gained, 15 lost), 1,000 and 2x
+ * 97 (14.47 M), 1,000 and 4x 97 (14.63 M). A flat cap, the exchange check on: 300 95
+ * (12.66 M), 1,000 96 (13.25 M), 1,500 95 (13.67 M), 3,000 94 (14.82 M), 10,000 97
+ * (15.74 M); below 3,000 it loses 15, 34 and 61, whose vital point takes about as
+ * many plays to prove as the search's own move (case 15: T5, 9,244 plays against
+ * 8,907), hence the scale. A cap on all of them together, 5,000: 95 (12.77 M).
+ * Only the move shown changes; owl.tst asks no dragon_status. */
+#define OWL_OTHERS_NODES 500
+#define OWL_OTHERS_SCALE 2
 #define OWL_ESCAPE_DEPTH                                                                                     \
     5 /* how deep the living frame of the dragon's colour reaches (3, 4, 6, 8: fewer pass) */
 
@@ -263,7 +278,18 @@ static int build_region(const go_board *b, const bool *dragon, int radius, bool 
                  * reader, more than three stones or liberties) made safe places to
                  * run to, so the frame does not hand a weak enemy string a wall
                  * the real board does not have (owl.tst 44): 96 + 133; every such
-                 * friend the reader does not capture: 96 + 133. */
+                 * friend the reader does not capture: 96 + 133.
+                 * Tried (2026-11-27 late, 150k, dragon_status with a flat 1,000-play
+                 * cap on its other first moves: 96 + 136): four liberties too,
+                 * 93 + 139 (owl.tst 72, 110, 165, 167, 171 gained, 120, 163 lost;
+                 * ld_owl.tst 31 turned dead: the escape frame of the dragon's colour
+                 * shut the added string in), only strings of up to 3 or 6 stones the
+                 * same on ld_owl (93); four liberties where the tactical reader
+                 * captures the string, 95 + 135; strings touching the dragon's stones
+                 * with up to 4 or 6 liberties, 94 + 136 and 91 + 136; two liberties
+                 * only, 88 + 130. Empty points one step beyond the radius next to a
+                 * friendly string of the dragon (any size; 3+ stones) in the region,
+                 * 95 + 136 and 96 + 135. */
                 if (libs <= 3 && size <= 12) {
                     add_string(b, n, region);
                     go_point lib[GO_MAX_POINTS];
@@ -484,7 +510,13 @@ static void solve_att(go_problem *p, go_color to_play, const yomi_limits *lim, b
     if (!o.lim.hash_mb) o.lim.hash_mb = 4;
     if (out->nodes && o.lim.max_nodes) /* the question's budget is shared */
         o.lim.max_nodes = o.lim.max_nodes > out->nodes ? o.lim.max_nodes - out->nodes : 1;
-    o.all_moves = all; /* every winning first move (forcing exchanges left out) */
+    o.all_moves = all; /* every winning first move */
+    /* With every winner asked for, each first move besides the proved one within
+     * its cap (see OWL_OTHERS_NODES). */
+    if (all) {
+        o.others_nodes = OWL_OTHERS_NODES;
+        o.others_scale = OWL_OTHERS_SCALE;
+    }
     o.distance = distance;
     o.att_distance = att_distance;
     /* The distance generator's loss is not re-read over every region point:
@@ -508,6 +540,11 @@ static void solve_att(go_problem *p, go_color to_play, const yomi_limits *lim, b
      * ld_owl.tst + owl.tst gave 95 + 128 (22.5 M nodes), without 96 + 134 (23.2 M)
      * at 150,000 (2026-11-27). */
     o.disable |= GO_TS_NO_DEEP;
+    /* Nor the check that moves a winning first move to the forcing exchanges (a
+     * kikashi before the key move): dragon_status's lists of winners gave the same
+     * passes on ld_owl.tst without it, 15.94 -> 15.38 M nodes at 150,000 (2026-11-27);
+     * the move shown is chosen by contact with the dragon anyway. */
+    o.disable |= GO_TS_NO_EXCHANGE;
     o.fixed_master = true; /* one question: nobody is ko master (a repetition goes to the defender) */
     o.ko_master = GO_EMPTY;
     p->to_play = to_play;

@@ -53,6 +53,8 @@ typedef struct ts {
     int nban;
     const go_point *ask; /* go_tsumego_opts.ask: the only first moves analysed, or NULL */
     int nask;
+    uint64_t others_nodes; /* go_tsumego_opts.others_nodes and others_scale */
+    int others_scale;
     yomi_ctl ctl;
     go_point zone[TS_MAXZONE];
     const bool *region;
@@ -433,6 +435,8 @@ static bool ts_init(ts *s, go_problem *p, const go_tsumego_opts *o) {
     s->att_dlimit = o->att_distance;
     s->blocking = o->blocking;
     s->ask = o->ask;
+    s->others_nodes = o->others_nodes;
+    s->others_scale = o->others_scale;
     s->nask = o->ask ? o->nask : 0;
     s->region = p->region;
     s->ord.att = s->att;
@@ -1015,7 +1019,32 @@ static int tier_search(ts *s, go_problem *p, dfpn *d, const yomi_limits *all, ui
      * are no question of the caller's). */
     dfpn_game ga = g;
     if (s->ask) ga.generate = ask_generate;
-    int k = out_of_budget(s, all, *used) ? 0 : dfpn_analyse_root(d, &ga, s, &lim, mr, TS_MAXM);
+    int k = 0;
+    if (s->others_nodes) {
+        /* go_tsumego_opts.others_nodes: each first move asked alone, within its cap
+         * (the table keeps what the main search proved: its own move costs a lookup). */
+        ga.generate = ask_generate;
+        const go_point *asked = s->ask;
+        int nasked = s->nask;
+        uint64_t spent = 0;
+        for (int i = 0; i < n && k < TS_MAXM && !out_of_budget(s, all, *used + spent); i++) {
+            if (asked && !has_point(asked, nasked, moves[i])) continue;
+            remaining(s, all, *used + spent, &lim);
+            uint64_t cap = s->others_nodes, scaled = (uint64_t)s->others_scale * r.nodes;
+            if (scaled > cap) cap = scaled;
+            if (!lim.max_nodes || lim.max_nodes > cap) lim.max_nodes = cap;
+            s->ask = &moves[i];
+            s->nask = 1;
+            int one = dfpn_analyse_root(d, &ga, s, &lim, mr + k, 1);
+            s->ask = asked;
+            s->nask = nasked;
+            if (one < 0) break;
+            for (int j = k; j < k + one; j++) spent += mr[j].nodes;
+            k += one;
+        }
+    } else {
+        k = out_of_budget(s, all, *used) ? 0 : dfpn_analyse_root(d, &ga, s, &lim, mr, TS_MAXM);
+    }
     for (int j = 0; j < k; j++) {
         *used += mr[j].nodes;
         ts_trace(s, "rootmove", mr[j].move, mr[j].nodes, mr[j].result);
