@@ -194,9 +194,16 @@ typedef struct go_tsumego_answer {
 void go_tsumego_solve(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out);
 
 /* Tables for go_tsumego_opts.keep, hash_mb each (0: 16) for the questions with the
- * distance generator and those with every region point; NULL when out of memory. */
+ * distance generator and those with every region point, and two more made when first
+ * needed for the loser's check of a loss (GO_TS_NO_MIXED); NULL when out of memory. */
 go_tsumego_keep *go_tsumego_keep_new(size_t hash_mb);
 void go_tsumego_keep_free(go_tsumego_keep *k);
+
+/* Releases the calling thread's caches (the eye-space solver keeps solved shapes per
+ * thread for its next problems). A thread of the caller's that called go_tsumego_solve
+ * (or the owl and GTP functions built on it) calls this before it ends, else that
+ * memory is lost with the thread; the main thread need not. */
+void go_tsumego_thread_done(void);
 
 /* "win", "ko_win", ... as yomi_result_name, for the side to play. */
 const char *go_tsumego_result_name(yomi_result r);

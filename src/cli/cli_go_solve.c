@@ -27,7 +27,9 @@ static void usage(FILE *o, int check) {
             "  --ko-master B|W|none ask one question with this ko master (default: classify kos)\n"
             "  --time S             seconds per problem (default: none)\n"
             "  --max-nodes N        nodes per problem (default: none)\n"
-            "  --hash-mb M          transposition table MB (default: 16); static-answer cache up to M more\n"
+            "  --hash-mb M          transposition table MB (default: 16); static-answer cache up to M more;\n"
+            "                       go check's tree walk holds up to 9 tables of M MB (4 when first\n"
+            "                       needed), and each of --jobs N holds its own\n"
             "  --threads N          workers per search, sharing its table (default 1; 1..64): faster on\n"
             "                       a machine with the cores, the same proofs; with N > 1 the plays\n"
             "                       (and so the answers at --max-nodes) vary from run to run\n"
@@ -1272,7 +1274,10 @@ static void *job_main(void *arg) {
         pthread_mutex_lock(&jp->mu);
         int i = jp->next++;
         pthread_mutex_unlock(&jp->mu);
-        if (i >= jp->bt->nfiles) return NULL;
+        if (i >= jp->bt->nfiles) {
+            go_tsumego_thread_done(); /* the thread's caches, before it ends */
+            return NULL;
+        }
         job_slot s;
         memset(&s, 0, sizeof s);
         FILE *out = open_memstream(&s.out, &s.nout), *err = open_memstream(&s.err, &s.nerr);

@@ -920,6 +920,8 @@ go_tsumego_keep *go_tsumego_keep_new(size_t hash_mb) {
     return k;
 }
 
+void go_tsumego_thread_done(void) { go_es_cache_clear(); }
+
 void go_tsumego_keep_free(go_tsumego_keep *k) {
     if (!k) return;
     for (int i = 0; i < 4; i++) dfpn_free(k->d[i]);
