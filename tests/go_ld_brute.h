@@ -228,6 +228,24 @@ static inline int ld_mbf_solve(ld_mbf *m, go_color c, bool last_pass, int *low) 
     return res;
 }
 
+/* Sets m up for problem p (a zeroed state, a table of 2^bits entries; thr NULL: no
+ * threats); false when the table cannot be allocated. The caller frees m->tab. */
+static inline bool ld_mbf_open(ld_mbf *m, go_problem *p, uint64_t max_nodes, bool clean, int bits,
+                               const int *thr) {
+    memset(m, 0, sizeof *m);
+    m->s.b = p->board;
+    m->s.region = p->region;
+    m->s.target = p->target;
+    m->s.att = p->attacker;
+    m->s.def = go_other(p->attacker);
+    m->s.max_nodes = max_nodes;
+    m->s.clean = clean;
+    if (thr) memcpy(m->s.thr, thr, sizeof m->s.thr);
+    m->mask = ((uint64_t)1 << bits) - 1;
+    m->tab = (ld_memo_entry *)calloc((size_t)m->mask + 1, sizeof *m->tab);
+    return m->tab != NULL;
+}
+
 /* ld_bf_first_moves with the memo: a table of 2^bits entries (shared by the first
  * moves: its values are the states' own); thr (NULL: none) the ko threats each colour
  * has (ld_bf.thr). -1 when past max_nodes or the depth limit,
@@ -235,18 +253,7 @@ static inline int ld_mbf_solve(ld_mbf *m, go_color c, bool last_pass, int *low) 
 static inline int ld_bf_first_moves_memo(go_problem *p, go_color to_play, uint64_t max_nodes, bool clean,
                                          int bits, const int *thr, bool *win, uint64_t *nodes) {
     ld_mbf m;
-    memset(&m, 0, sizeof m);
-    m.s.b = p->board;
-    m.s.region = p->region;
-    m.s.target = p->target;
-    m.s.att = p->attacker;
-    m.s.def = go_other(p->attacker);
-    m.s.max_nodes = max_nodes;
-    m.s.clean = clean;
-    if (thr) memcpy(m.s.thr, thr, sizeof m.s.thr);
-    m.mask = ((uint64_t)1 << bits) - 1;
-    m.tab = (ld_memo_entry *)calloc((size_t)m.mask + 1, sizeof *m.tab);
-    if (!m.tab) return -2;
+    if (!ld_mbf_open(&m, p, max_nodes, clean, bits, thr)) return -2;
     int n = 0;
     GO_FOR_POINTS(p->board, q) {
         win[q] = false;

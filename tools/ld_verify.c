@@ -31,16 +31,7 @@
 static int value(go_problem *p, go_color c, bool last_pass, uint64_t max_nodes, int bits, int *status,
                  uint64_t *nodes) {
     ld_mbf m;
-    memset(&m, 0, sizeof m);
-    m.s.b = p->board;
-    m.s.region = p->region;
-    m.s.target = p->target;
-    m.s.att = p->attacker;
-    m.s.def = go_other(p->attacker);
-    m.s.max_nodes = max_nodes;
-    m.mask = ((uint64_t)1 << bits) - 1;
-    m.tab = (ld_memo_entry *)calloc((size_t)m.mask + 1, sizeof *m.tab);
-    if (!m.tab) {
+    if (!ld_mbf_open(&m, p, max_nodes, false, bits, NULL)) {
         *status = -2;
         return 0;
     }

@@ -1591,6 +1591,13 @@ static bool finish_tier(ts *s, go_problem *p, dfpn *d, const go_tsumego_opts *o,
     return true;
 }
 
+/* An answer emptied for the next pass of solve_target (a search over other moves). */
+static void answer_restart(go_tsumego_answer *out) {
+    out->result = YOMI_UNKNOWN;
+    out->nmoves = out->nexchange = out->npv = out->nunknown = 0;
+    out->proved = true;
+}
+
 static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -1839,9 +1846,7 @@ again:;
                 s.disable |= GO_TS_NO_DISTANCE;
                 if (kt) d = kt->d[1];
             }
-            out->result = YOMI_UNKNOWN;
-            out->nmoves = out->nexchange = out->npv = out->nunknown = 0;
-            out->proved = true;
+            answer_restart(out);
             goto again;
         }
     }
@@ -1854,9 +1859,7 @@ again:;
         if (out->result != YOMI_LOSS && !out_of_budget(&s, L, used)) {
             s.disable |= GO_TS_NO_DISTANCE;
             if (kt) d = kt->d[1];
-            out->result = YOMI_UNKNOWN;
-            out->nmoves = out->nexchange = out->npv = out->nunknown = 0;
-            out->proved = true;
+            answer_restart(out);
             goto again;
         }
     }
