@@ -39,6 +39,39 @@ static inline uint64_t ld_bf_key(const ld_bf *s, go_color to_move, bool last_pas
         ((uint64_t)s->thr[GO_WHITE] << 44);
 }
 
+/* What ld_bf_play changed besides the board's own history. */
+typedef struct ld_bf_undo {
+    go_point ko;
+    go_color kc;
+    bool spent;
+} ld_bf_undo;
+
+/* Plays c at m (or passes); a retake the simple-ko rule bans is allowed by spending one
+ * of c's threats. False, nothing changed, when the move is illegal. */
+static inline bool ld_bf_play(ld_bf *s, go_color c, go_point m, ld_bf_undo *u) {
+    u->ko = s->b->ko;
+    u->kc = s->b->ko_color;
+    u->spent = m != GO_PASS && u->ko == m && u->kc == c && s->thr[c] > 0;
+    if (u->spent) {
+        s->b->ko = GO_NO_POINT;
+        s->b->ko_color = GO_EMPTY;
+    }
+    if (go_board_play(s->b, c, m) != GO_OK) {
+        s->b->ko = u->ko;
+        s->b->ko_color = u->kc;
+        return false;
+    }
+    s->thr[c] -= u->spent;
+    return true;
+}
+
+static inline void ld_bf_unplay(ld_bf *s, go_color c, const ld_bf_undo *u) {
+    go_board_undo(s->b);
+    s->thr[c] += u->spent;
+    s->b->ko = u->ko;
+    s->b->ko_color = u->kc;
+}
+
 /* 1 when the attacker wins with c to move (0 also past the node cap). */
 static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
     if (++s->nodes > s->max_nodes) return 0;
@@ -52,19 +85,8 @@ static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
         if (m == GO_PASS && last_pass) {
             r = s->clean && !go_benson_alive(s->b, s->target);
         } else {
-            go_point ko = s->b->ko;
-            go_color kc = s->b->ko_color;
-            bool spent = m != GO_PASS && ko == m && kc == c && s->thr[c] > 0;
-            if (spent) {
-                s->b->ko = GO_NO_POINT;
-                s->b->ko_color = GO_EMPTY;
-            }
-            if (go_board_play(s->b, c, m) != GO_OK) {
-                s->b->ko = ko;
-                s->b->ko_color = kc;
-                continue;
-            }
-            s->thr[c] -= spent;
+            ld_bf_undo u;
+            if (!ld_bf_play(s, c, m, &u)) continue;
             if (go_board_at(s->b, s->target) != s->def) {
                 r = 1;
             } else {
@@ -79,10 +101,7 @@ static inline int ld_bf_solve(ld_bf *s, go_color c, bool last_pass) {
                     s->depth--;
                 }
             }
-            go_board_undo(s->b);
-            s->thr[c] += spent;
-            s->b->ko = ko;
-            s->b->ko_color = kc;
+            ld_bf_unplay(s, c, &u);
         }
         if (att == (r == 1)) return r;
     }
@@ -173,19 +192,8 @@ static inline int ld_mbf_solve(ld_mbf *m, go_color c, bool last_pass, int *low) 
         if (mv == GO_PASS && last_pass) {
             r = s->clean && !go_benson_alive(s->b, s->target);
         } else {
-            go_point ko = s->b->ko;
-            go_color kc = s->b->ko_color;
-            bool spent = mv != GO_PASS && ko == mv && kc == c && s->thr[c] > 0;
-            if (spent) {
-                s->b->ko = GO_NO_POINT;
-                s->b->ko_color = GO_EMPTY;
-            }
-            if (go_board_play(s->b, c, mv) != GO_OK) {
-                s->b->ko = ko;
-                s->b->ko_color = kc;
-                continue;
-            }
-            s->thr[c] -= spent;
+            ld_bf_undo u;
+            if (!ld_bf_play(s, c, mv, &u)) continue;
             if (go_board_at(s->b, s->target) != s->def) {
                 r = 1;
             } else {
@@ -207,10 +215,7 @@ static inline int ld_mbf_solve(ld_mbf *m, go_color c, bool last_pass, int *low) 
                     s->depth--;
                 }
             }
-            go_board_undo(s->b);
-            s->thr[c] += spent;
-            s->b->ko = ko;
-            s->b->ko_color = kc;
+            ld_bf_unplay(s, c, &u);
         }
         if (sub < *low) *low = sub;
         if (att == (r == 1)) {
