@@ -9,13 +9,7 @@
 Y=${1:?usage: cli_go_jobs.sh YOMI_BINARY DATA_DIR}
 DATA=${2:?usage: cli_go_jobs.sh YOMI_BINARY DATA_DIR}
 source "$(dirname "$0")/lib.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-E=$DATA/go/sanderland/cho-elementary
-if [ ! -d "$E" ]; then
-    echo "FAIL: missing data folder $E" >&2
-    exit 1
-fi
+go_preamble "$DATA"
 # Every 60th elementary problem (15), fewer under the sanitizers; at 30,000 plays
 # some are answered, some not (unknown), so the listing has lines of each kind.
 STEP=60

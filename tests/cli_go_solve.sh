@@ -7,13 +7,7 @@
 Y=${1:?usage: cli_go_solve.sh YOMI_BINARY DATA_DIR}
 DATA=${2:?usage: cli_go_solve.sh YOMI_BINARY DATA_DIR}
 source "$(dirname "$0")/lib.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-E=$DATA/go/sanderland/cho-elementary
-if [ ! -d "$E" ]; then
-    echo "FAIL: missing data folder $E" >&2
-    exit 1
-fi
+go_preamble "$DATA"
 
 OUT=$("$Y" go solve --help 2>&1)
 expect "help exit" 0 $?

@@ -41,3 +41,15 @@ clobber_preamble() {
         exit 1
     }
 }
+# go_preamble DATA_DIR: the common start of the go solve/check CLI tests. Makes a
+# scratch folder $T removed at exit and sets $E, the Cho elementary folder, failing
+# with its path when it is missing.
+go_preamble() {
+    T=$(mktemp -d)
+    trap 'rm -rf "$T"' EXIT
+    E=$1/go/sanderland/cho-elementary
+    if [ ! -d "$E" ]; then
+        echo "FAIL: missing data folder $E" >&2
+        exit 1
+    fi
+}

@@ -815,6 +815,17 @@ typedef struct tally {
 } tally;
 
 /* Reads the options into *o. Returns -1 to go on, else the exit code (help, bad option). */
+/* A count option's value, 1..max; false (the error printed) when it is not one. */
+static bool count_arg(const char *name, const char *arg, long max, long *v) {
+    char *end;
+    *v = strtol(arg, &end, 10);
+    if (!*arg || *end || *v < 1 || *v > max) {
+        fprintf(stderr, "yomi go: %s takes 1..%ld, not '%s'\n", name, max, arg);
+        return false;
+    }
+    return true;
+}
+
 static int parse_opts(int argc, char **argv, int check, opts *o) {
     static const struct option longopts[] = {{"target", required_argument, 0, 't'},
                                              {"to-play", required_argument, 0, 'p'},
@@ -871,29 +882,20 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
             }
             break;
         case 'm': {
-            long mb = strtol(optarg, &end, 10);
-            if (!*optarg || *end || mb < 1 || mb > 65536) {
-                fprintf(stderr, "yomi go: --hash-mb takes 1..65536, not '%s'\n", optarg);
-                return CLI_BAD_INPUT;
-            }
+            long mb;
+            if (!count_arg("--hash-mb", optarg, 65536, &mb)) return CLI_BAD_INPUT;
             o->ts.lim.hash_mb = (size_t)mb;
             break;
         }
         case 'j': {
-            long n = strtol(optarg, &end, 10);
-            if (!*optarg || *end || n < 1 || n > 64) {
-                fprintf(stderr, "yomi go: --threads takes 1..64, not '%s'\n", optarg);
-                return CLI_BAD_INPUT;
-            }
+            long n;
+            if (!count_arg("--threads", optarg, 64, &n)) return CLI_BAD_INPUT;
             o->ts.threads = (int)n;
             break;
         }
         case 'J': {
-            long n = strtol(optarg, &end, 10);
-            if (!*optarg || *end || n < 1 || n > 64) {
-                fprintf(stderr, "yomi go: --jobs takes 1..64, not '%s'\n", optarg);
-                return CLI_BAD_INPUT;
-            }
+            long n;
+            if (!count_arg("--jobs", optarg, 64, &n)) return CLI_BAD_INPUT;
             o->jobs = (int)n;
             break;
         }
