@@ -16,7 +16,7 @@ games=$data/go/gnugo-regress/games
 cho=$data/go/sanderland/cho-elementary
 obf=$data/reversi
 
-for t in fuzz_sgf fuzz_gtp fuzz_obf fuzz_reversi_board fuzz_nboard; do
+for t in fuzz_sgf fuzz_gtp fuzz_obf fuzz_reversi_board fuzz_nboard fuzz_problem; do
     mkdir -p "$out/$t"
     find "$out/$t" -type f -name 'seed-*' -delete
 done
@@ -42,6 +42,16 @@ for i in 0001 0002 0017 0050 0101 0150 0222 0300 0404 0500 0650 0800; do
         "$(points AB "$j")" "$(points AW "$j")" "${first:0:1}" "$i" "$first" \
         >"$out/fuzz_sgf/seed-cho-$i.sgf"
 done
+
+# --- fuzz_problem: Cho problems as the JSON files themselves and as SGF problems (the
+# fuzz_sgf seeds above), and small enclosed SGF problems with MA and SQ.
+for i in 0001 0017 0150 0404 0800; do
+    cp "$cho/Prob$i.json" "$out/fuzz_problem/seed-cho-$i.json"
+    cp "$out/fuzz_sgf/seed-cho-$i.sgf" "$out/fuzz_problem/seed-cho-$i.sgf"
+done
+echo '(;FF[4]SZ[9]PL[B]AB[ac][bc][cc][dc]AW[da][ab][bb][cb][db]SQ[ea][eb])' >"$out/fuzz_problem/seed-sq.sgf"
+echo '(;FF[4]SZ[9]PL[B]AB[ea][eb][ec][ed][ad][bd][cd][dd]AW[ba][bb][cb][db][bc]MA[bb]SQ[fa:fb])' \
+    >"$out/fuzz_problem/seed-ma-sq.sgf"
 
 # --- fuzz_gtp: reading.tst cases as "SGF\0SESSION": the game a loadsgf line loads,
 # a NUL, then that loadsgf line and the tests after it (up to the next loadsgf).

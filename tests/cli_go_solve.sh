@@ -121,6 +121,29 @@ expect "passcut: same answer" "$A2" "$A1"
 A3=$("$Y" go solve --without distance,deep --format json "$T/p.sgf" 2>&1 | sed 's/"pv".*//')
 expect "deep: same answer" "$A3" "$A1"
 
+# SQ: points the search covers too. White's straight three A9-C9 (D9 A8-D8) in a box of
+# columns A-D: the frame fills E9 and E8 unless SQ marks them. Either way Black's B9,
+# the vital point, is the only kill (worked by hand: after any other black move White
+# B9 makes two eyes; E9 and E8 only add liberties, no eye, since Black's frame touches
+# them); with SQ the region has those 2 points more.
+echo '(;FF[4]SZ[9]PL[B]AB[ac][bc][cc][dc]AW[da][ab][bb][cb][db])' > "$T/sq0.sgf"
+echo '(;FF[4]SZ[9]PL[B]AB[ac][bc][cc][dc]AW[da][ab][bb][cb][db]SQ[ea][eb])' > "$T/sq1.sgf"
+OUT=$("$Y" go solve --without distance "$T/sq0.sgf" 2>&1)
+has_re "no SQ: region" "region 3 points, framed"
+has_re "no SQ: B9 kills" "^moves: B9$"
+OUT=$("$Y" go solve --without distance "$T/sq1.sgf" 2>&1)
+expect "SQ exit" 0 $?
+has_re "SQ: region" "region 5 points, framed"
+has_re "SQ: result" "^result: win \(proved\)$"
+has_re "SQ: B9 kills" "^moves: B9$"
+echo '(;FF[4]SZ[9]PL[B]AB[ac]AW[ab]SQ[zz])' > "$T/sq2.sgf"
+OUT=$("$Y" go solve "$T/sq2.sgf" 2>&1)
+expect "SQ off the board: exit" 2 $?
+has_re "SQ off the board: message" "SQ\[zz\]: not a point of the 9x9 board"
+# GTP's loadsgf keeps SQ for tsumego_solve.
+OUT=$(printf 'loadsgf %s\ntsumego_solve B D9\n' "$T/sq1.sgf" | "$Y" go gtp 2>&1)
+has_re "GTP SQ: B9 kills" "^= win heuristic B9$"
+
 # The help text: the description under the usage line, each option's default in its line.
 OUT=$("$Y" go solve --help 2>&1)
 expect "solve help: description third" "Proves who wins a life-and-death problem and every winning first move." \

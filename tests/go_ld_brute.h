@@ -608,7 +608,7 @@ static inline go_problem *ld_random_problem(go_board *b, uint64_t *st, int max_r
     }
     if (!nw) return NULL;
     go_vertex_format(b, whites[ld_rnd(st, (unsigned)nw)], tv, 8);
-    go_problem_hints h = {GO_EMPTY, tv, true};
+    go_problem_hints h = {.to_play = GO_EMPTY, .target = tv, .no_frame = true};
     *to_play = ld_rnd(st, 2) ? GO_BLACK : GO_WHITE;
     yomi_error err;
     go_problem *p = go_problem_from_board(b, *to_play, &h, &err);

@@ -45,7 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
+#include <unistd.h>
 #include "go/problem.h"
 #include "go/zone.h"
 #include "go_ld_brute.h"
@@ -323,7 +323,7 @@ static void test_enclosed_region(void) {
     static const char *const black[] = {"C9", "D8", "A7", "B7", "C7", "D7"};
     put_stones(b, white, sizeof white / sizeof *white, GO_WHITE);
     put_stones(b, black, sizeof black / sizeof *black, GO_BLACK);
-    go_problem_hints h = {GO_EMPTY, "A9", true};
+    go_problem_hints h = {.to_play = GO_EMPTY, .target = "A9", .no_frame = true};
     yomi_error err;
     go_problem *p = go_problem_from_board(b, GO_BLACK, &h, &err);
     CHECK_MSG(p != NULL, "enclosed problem: %s", err.msg);
@@ -346,7 +346,7 @@ static void test_enclosed_region_short_defender(void) {
     static const char *const black[] = {"C9", "D8", "E8", "F8", "G8", "G9", "A7", "B7", "C7", "D7"};
     put_stones(b, white, sizeof white / sizeof *white, GO_WHITE);
     put_stones(b, black, sizeof black / sizeof *black, GO_BLACK);
-    go_problem_hints h = {GO_EMPTY, "A9", true};
+    go_problem_hints h = {.to_play = GO_EMPTY, .target = "A9", .no_frame = true};
     yomi_error err;
     go_problem *p = go_problem_from_board(b, GO_BLACK, &h, &err);
     CHECK_MSG(p != NULL, "enclosed problem: %s", err.msg);
@@ -357,6 +357,83 @@ static void test_enclosed_region_short_defender(void) {
         go_problem_free(p);
     }
     go_board_free(b);
+}
+
+/* Writes text to a new temporary file; returns its path in buf (empty on failure). */
+static void write_tmp(char *buf, size_t n, const char *text) {
+    snprintf(buf, n, "/tmp/yomi_problem_test_XXXXXX");
+    int fd = mkstemp(buf);
+    if (fd < 0) {
+        buf[0] = 0;
+        return;
+    }
+    size_t len = strlen(text);
+    bool ok = write(fd, text, len) == (ssize_t)len;
+    close(fd);
+    if (!ok) buf[0] = 0;
+}
+
+static go_problem *load_text(const char *text, yomi_error *err) {
+    char path[64];
+    write_tmp(path, sizeof path, text);
+    CHECK_MSG(path[0] != 0, "cannot write a temporary problem file");
+    if (!path[0]) return NULL;
+    go_problem *p = go_problem_load(path, NULL, err);
+    unlink(path);
+    return p;
+}
+
+static void test_sq_area(void) {
+    /*    A B C D E F      White's straight three A9-C9 in a box of columns A-D:
+     * 9  . . . O . .      without markup the frame fills E9 and E8 with Black;
+     * 8  O O O O . .      SQ[ea][eb] (E9, E8) keeps them empty region points,
+     * 7  X X X X . .      the rest (F9) framed as before. */
+    static const char *plain = "(;SZ[9]PL[B]AB[ac][bc][cc][dc]AW[da][ab][bb][cb][db])";
+    static const char *marked = "(;SZ[9]PL[B]AB[ac][bc][cc][dc]AW[da][ab][bb][cb][db]SQ[ea][eb])";
+    yomi_error err;
+    go_problem *p0 = load_text(plain, &err);
+    CHECK_MSG(p0 != NULL, "plain problem: %s", err.msg);
+    go_problem *p1 = load_text(marked, &err);
+    CHECK_MSG(p1 != NULL, "problem with SQ: %s", err.msg);
+    if (p0 && p1) {
+        const go_board *b = p0->original;
+        go_point e9 = V(b, "E9"), e8 = V(b, "E8"), f9 = V(b, "F9");
+        CHECK_MSG(!p0->region[e9] && !p0->region[e8], "without SQ, E9 and E8 lie outside the box");
+        CHECK_MSG(go_board_at(p0->board, e9) == GO_BLACK && go_board_at(p0->board, e8) == GO_BLACK,
+                  "without SQ, the frame fills E9 and E8 with the attacker's stones");
+        CHECK_MSG(p1->region[e9] && p1->region[e8], "SQ's E9 and E8 are region points");
+        CHECK_MSG(go_board_at(p1->board, e9) == GO_EMPTY && go_board_at(p1->board, e8) == GO_EMPTY,
+                  "the frame leaves SQ's points empty");
+        CHECK_MSG(go_board_at(p1->board, f9) == GO_BLACK && !p1->region[f9], "F9, not marked, is framed");
+        CHECK_EQ_INT(p1->nregion, p0->nregion + 2);
+        CHECK_EQ_INT(p1->target, p0->target);
+        bool same = true;
+        GO_FOR_POINTS(b, q) {
+            if (q != e9 && q != e8 && p0->region[q] != p1->region[q]) same = false;
+        }
+        CHECK_MSG(same, "SQ adds its own points only");
+    }
+    go_problem_free(p0);
+    go_problem_free(p1);
+    /* A point off the board is an error that names the property. */
+    go_problem *bad = load_text("(;SZ[9]PL[B]AB[ac]AW[ab]SQ[zz])", &err);
+    CHECK(bad == NULL);
+    if (!bad) CHECK_MSG(strstr(err.msg, "SQ[zz]") != NULL, "error names SQ[zz]: %s", err.msg);
+    go_problem_free(bad);
+    /* The hints' area (what GTP's loadsgf passes on) for an enclosed problem: F9,
+     * outside test_enclosed_region's region, joins it. */
+    go_board *eb = go_board_new(9);
+    static const char *const white[] = {"A9", "A8", "B8", "C8"};
+    static const char *const black[] = {"C9", "D8", "A7", "B7", "C7", "D7"};
+    put_stones(eb, white, sizeof white / sizeof *white, GO_WHITE);
+    put_stones(eb, black, sizeof black / sizeof *black, GO_BLACK);
+    go_point area[1] = {V(eb, "F9")};
+    go_problem_hints h = {.to_play = GO_EMPTY, .target = "A9", .no_frame = true, .area = area, .narea = 1};
+    go_problem *pe = go_problem_from_board(eb, GO_BLACK, &h, &err);
+    CHECK_MSG(pe != NULL, "enclosed problem with an area: %s", err.msg);
+    if (pe) CHECK_MSG(pe->region[area[0]], "the area's F9 is a region point");
+    go_problem_free(pe);
+    go_board_free(eb);
 }
 
 static void test_outer_wall(void) {
@@ -525,6 +602,7 @@ int main(int argc, char **argv) {
     test_enclosed_region();
     test_enclosed_region_short_defender();
     test_outer_wall();
+    test_sq_area();
     test_book_moves_in_region(data);
     test_ko_tiers();
     test_one_deadline(data);

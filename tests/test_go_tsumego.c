@@ -588,7 +588,7 @@ static void test_bad_input(void) {
     f = write_tmp("b.json", "{\"AB\": [\"aa\", \"bb\"], \"AW\": [\"cb\", \"ca\"], \"SZ\": \"19\"}");
     p = go_problem_load(f, NULL, &err);
     CHECK_MSG(p == NULL && strstr(err.msg, "--to-play"), "%s", err.msg);
-    go_problem_hints h = {GO_BLACK, NULL, false};
+    go_problem_hints h = {.to_play = GO_BLACK};
     p = go_problem_load(f, &h, &err);
     CHECK_MSG(p != NULL, "%s", err.msg);
     go_problem_free(p);

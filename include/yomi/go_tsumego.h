@@ -58,6 +58,11 @@ typedef struct go_problem_hints {
     go_color to_play; /* GO_EMPTY: PL, the comment, else an error */
     const char *target; /* GTP vertex of a target stone, or NULL */
     bool no_frame; /* treat the board as it is (the region: all empty points) */
+    /* Points the search must also cover (an SGF's SQ markup, or the caller's): added
+     * to the region yomi finds, and never covered by the frame. NULL: none; for
+     * go_problem_load, NULL takes the file's SQ points. */
+    const go_point *area;
+    int narea;
 } go_problem_hints;
 
 /* Loads a problem from a Cho-style JSON file (AB, AW, SZ, C, SOL) or an SGF

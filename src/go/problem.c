@@ -544,6 +544,14 @@ static go_problem *problem_new(const go_board *orig) {
     return p;
 }
 
+/* go_problem_hints.area: its points join the region (before the frame, which
+ * then leaves them as they are). */
+static void add_area(const go_board *b, const go_problem_hints *h, bool *region) {
+    if (!h || !h->area) return;
+    for (int k = 0; k < h->narea; k++)
+        if (go_board_on(b, h->area[k])) region[h->area[k]] = true;
+}
+
 /* Finishes a problem whose original board, to_play and (maybe) target are set. */
 static bool problem_setup(go_problem *p, const go_problem_hints *h, go_point ma, yomi_error *err) {
     const go_board *b = p->original;
@@ -572,6 +580,7 @@ static bool problem_setup(go_problem *p, const go_problem_hints *h, go_point ma,
             return false;
         }
         flood_region(b, target, p->region);
+        add_area(b, h, p->region);
     } else {
         if (!box_region(b, p->region, GO_EMPTY)) {
             yomi_fail(err, 0, 0, "the board has no stones: nothing to solve");
@@ -592,6 +601,7 @@ static bool problem_setup(go_problem *p, const go_problem_hints *h, go_point ma,
         go_point tst[GO_MAX_POINTS];
         int nt = go_string_stones(b, target, tst, GO_MAX_POINTS);
         for (int k = 0; k < nt; k++) wall[tst[k]] = false;
+        add_area(b, h, p->region);
         p->framed = add_frame(p->board, p->region, go_other(def), wall);
         if (!p->framed) {
             /* The problem fills the board: it is enclosed as it is. */
@@ -754,6 +764,17 @@ static go_problem *load_sgf(const char *path, const go_problem_hints *h, yomi_er
         if (n < 0) goto fail;
         if (n > 0) ma = pts[0];
     }
+    /* SQ: points the search covers too (unless the caller gave its own). */
+    go_problem_hints hs = {0};
+    if (h) hs = *h;
+    go_point sq[GO_MAX_POINTS];
+    const sgf_prop *sp = sgf_find(root, "SQ");
+    if (sp && !hs.area) {
+        int n = sgf_prop_points(sp, size, sq, GO_MAX_POINTS, err);
+        if (n < 0) goto fail;
+        hs.area = sq;
+        hs.narea = n;
+    }
     prob = problem_new(b);
     if (!prob) goto fail;
     prob->to_play = pl;
@@ -764,7 +785,7 @@ static go_problem *load_sgf(const char *path, const go_problem_hints *h, yomi_er
         go_point mv;
         if (sgf_node_move(ch, size, &c, &mv, NULL) == 1 && c == pl) prob->sol[prob->nsol++] = mv;
     }
-    if (!problem_setup(prob, h, ma, err)) goto fail;
+    if (!problem_setup(prob, &hs, ma, err)) goto fail;
     prob->sgf = col;
     go_board_free(b);
     return prob;

@@ -86,6 +86,8 @@ struct gtp_engine {
     size_t sgf_len;
     char *base_dir;
     go_point mark; /* the loaded SGF's MA target (GO_NO_POINT: none), for tsumego_solve */
+    go_point area[GO_MAX_POINTS]; /* and its SQ points, which the region covers too */
+    int narea;
     sbuf out;
 };
 
@@ -236,6 +238,7 @@ static void reset_position(gtp_engine *g, int size) {
     g->to_move = GO_BLACK;
     g->tries = 0;
     g->mark = GO_NO_POINT;
+    g->narea = 0;
 }
 
 static bool cmd_boardsize(gtp_engine *g, int argc, char **argv) {
@@ -511,7 +514,8 @@ static bool cmd_dragon_status(gtp_engine *g, int argc, char **argv) {
 
 /* tsumego_solve [COLOR] [V]: reads the position as a life-and-death problem, as
  * `yomi go solve` does. The target is V, else the loaded SGF's MA stone (then the
- * region is the target's enclosed space, no frame), else guessed; COLOR plays
+ * region is the target's enclosed space, no frame), else guessed; the loaded
+ * SGF's SQ points join the region either way; COLOR plays
  * first (default: the side to move). Replies "RESULT BASIS MOVE..." for that
  * side, e.g. "win heuristic B18 C18" (every winning first move) or "loss proved". */
 static bool cmd_tsumego_solve(gtp_engine *g, int argc, char **argv) {
@@ -522,6 +526,8 @@ static bool cmd_tsumego_solve(gtp_engine *g, int argc, char **argv) {
         if (!string_arg(g, 1, argv + i, &target)) return false;
     }
     go_problem_hints h = {0};
+    h.area = g->area;
+    h.narea = g->narea;
     char tv[8];
     go_color mk = g->mark != GO_NO_POINT ? go_board_at(g->board, g->mark) : GO_EMPTY;
     if (target == GO_NO_POINT && (mk == GO_BLACK || mk == GO_WHITE)) {
@@ -717,6 +723,9 @@ static bool load_sgf(gtp_engine *g, const char *path, int until, char *err, size
     const sgf_prop *ma = sgf_find(c->games[0], "MA");
     go_point pts[GO_MAX_POINTS];
     if (ma && sgf_prop_points(ma, go_board_size(g->board), pts, GO_MAX_POINTS, NULL) > 0) g->mark = pts[0];
+    const sgf_prop *sq = sgf_find(c->games[0], "SQ");
+    int nsq = sq ? sgf_prop_points(sq, go_board_size(g->board), g->area, GO_MAX_POINTS, NULL) : 0;
+    g->narea = nsq > 0 ? nsq : 0;
     sgf_free(c);
     return true;
 }
