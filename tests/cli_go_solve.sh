@@ -144,6 +144,20 @@ has_re "SQ off the board: message" "SQ\[zz\]: not a point of the 9x9 board"
 OUT=$(printf 'loadsgf %s\ntsumego_solve B D9\n' "$T/sq1.sgf" | "$Y" go gtp 2>&1)
 has_re "GTP SQ: B9 kills" "^= win heuristic B9$"
 
+# --threats B,W: one question with outside ko threats (tests/test_go_one_threat.c checks
+# the counts against the brute force). 0,0 is the question --ko-master none asks.
+A1=$("$Y" go solve --without distance --ko-master none --format json "$T/p.sgf" 2>&1 | sed 's/"seconds".*//')
+A2=$("$Y" go solve --without distance --threats 0,0 --format json "$T/p.sgf" 2>&1 | sed 's/"seconds".*//')
+expect "threats 0,0 = ko-master none" "$A2" "$A1"
+for bad in 2 7,0 1,-1 a,b 1,; do
+    OUT=$("$Y" go solve --threats "$bad" "$T/p.sgf" 2>&1)
+    expect "threats $bad: exit" 2 $?
+    has_re "threats $bad: message" "--threats takes B,W, two counts of 0\.\.6"
+done
+OUT=$("$Y" go check --threats 1,0 "$T/p.sgf" 2>&1)
+expect "check --threats: exit" 2 $?
+has_re "check --threats: message" "--threats is for go solve"
+
 # The help text: the description under the usage line, each option's default in its line.
 OUT=$("$Y" go solve --help 2>&1)
 expect "solve help: description third" "Proves who wins a life-and-death problem and every winning first move." \

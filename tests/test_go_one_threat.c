@@ -1,5 +1,5 @@
 /* go_tsumego_opts.one_threat (owl's question "does one ko threat win this
- * ko?") against an independent brute force: go_ld_brute.h's minimax over every
+ * ko?") and go_tsumego_opts.threats (go solve --threats B,W) against an independent brute force: go_ld_brute.h's minimax over every
  * region point and passes with ko threats counted (a banned simple-ko retake is
  * allowed by spending one of the mover's threats; capture of the target wins
  * for the attacker; two passes in a row or a repeated position on the line
@@ -15,16 +15,23 @@
 #include "testutil.h"
 #include "yomi/go_tsumego.h"
 
-/* Does to_play win with one threat for `one` (GO_EMPTY: none)? 1 yes, 0 no,
- * -1 past the node cap. */
-static int brute(go_problem *p, go_color to_play, go_color one) {
+/* Does to_play win with thr[c] threats for each colour c? 1 yes, 0 no, -1 past the
+ * node cap. */
+static int brute_thr(go_problem *p, go_color to_play, const int *thr) {
     ld_bf s = {p->board, p->region, p->target, p->attacker, go_other(p->attacker), {0}, 0,
                0,        300000,    false,     {0}};
-    if (one != GO_EMPTY) s.thr[one] = 1;
+    memcpy(s.thr, thr, sizeof s.thr);
     s.path[0] = ld_bf_key(&s, to_play, false);
     int r = ld_bf_solve(&s, to_play, false);
     if (s.nodes > s.max_nodes) return -1;
     return (r == 1) == (to_play == p->attacker);
+}
+
+/* Does to_play win with one threat for `one` (GO_EMPTY: none)? */
+static int brute(go_problem *p, go_color to_play, go_color one) {
+    int thr[3] = {0};
+    if (one != GO_EMPTY) thr[one] = 1;
+    return brute_thr(p, to_play, thr);
 }
 
 static void test_one_threat(void) {
@@ -73,7 +80,63 @@ static void test_one_threat(void) {
               changed);
 }
 
+/* go_tsumego_opts.threats (`go solve --threats B,W`): counts of 0..2 for each side
+ * against the brute force with the same counts; the sample must hold a position where
+ * a second threat changes the answer (rare: 1 in 564 with another seed). */
+static void test_threat_counts(void) {
+    static const int counts[][2] = {{0, 0}, {1, 0}, {0, 1}, {2, 0}, {0, 2}, {2, 1}, {1, 2}};
+    enum { NC = sizeof counts / sizeof counts[0] };
+    uint64_t st = 5; /* its first position is one where a second threat matters */
+    int compared = 0, second = 0, tries = 0, max = t_sanitized() ? 10 : 40, want_second = 1;
+    go_board *b = go_board_new(5);
+    while ((compared < max || second < want_second) && compared < 2000 && tries < 400000) {
+        tries++;
+        char tv[8];
+        go_color to_play;
+        go_problem *p = ld_random_problem(b, &st, 6, &to_play, tv);
+        if (!p) continue;
+        int want[NC];
+        bool ok = true;
+        for (int k = 0; k < NC && ok; k++) {
+            int thr[3] = {0, counts[k][0], counts[k][1]};
+            want[k] = brute_thr(p, to_play, thr);
+            ok = want[k] >= 0;
+        }
+        if (!ok) {
+            go_problem_free(p);
+            continue;
+        }
+        for (int k = 0; k < NC; k++) {
+            go_tsumego_opts o;
+            memset(&o, 0, sizeof o);
+            o.fixed_master = true;
+            o.ko_master = GO_EMPTY;
+            o.threats[GO_BLACK] = counts[k][0];
+            o.threats[GO_WHITE] = counts[k][1];
+            o.disable = GO_TS_NO_DISTANCE; /* the brute force plays every region point */
+            o.lim.hash_mb = 4;
+            go_tsumego_answer a;
+            go_tsumego_solve(p, &o, &a);
+            CHECK_MSG(a.result == (want[k] ? YOMI_WIN : YOMI_LOSS),
+                      "threats B %d W %d: brute force %s, yomi %s (target %s, %s to play)", counts[k][0],
+                      counts[k][1], want[k] ? "win" : "loss", go_tsumego_result_name(a.result), tv,
+                      to_play == GO_BLACK ? "black" : "white");
+        }
+        /* A second threat for the same side changes the answer: (2,0) vs (1,0), (0,2) vs (0,1). */
+        second += want[3] != want[1] || want[4] != want[2];
+        compared++;
+        go_problem_free(p);
+    }
+    go_board_free(b);
+    fprintf(stderr,
+            "threat counts: %d positions compared, %d where a second threat changes the answer (%d drawn)\n",
+            compared, second, tries);
+    CHECK_MSG(compared >= max, "only %d random positions compared", compared);
+    CHECK_MSG(second >= want_second, "no sampled position where a second ko threat changes the answer");
+}
+
 int main(void) {
     test_one_threat();
+    test_threat_counts();
     return t_summary("test_go_one_threat");
 }

@@ -77,6 +77,8 @@ void go_problem_free(go_problem *p);
 /* Proofs kept from one question to the next on one problem (see go_tsumego_opts.keep). */
 typedef struct go_tsumego_keep go_tsumego_keep;
 
+#define GO_TSUMEGO_MAX_THREATS 6 /* outside ko threats a side may be given (go_tsumego_opts.threats) */
+
 typedef struct go_tsumego_opts {
     yomi_limits lim; /* per problem; max_nodes counts moves played */
     go_color ko_master; /* GO_EMPTY: classify kos by asking up to three questions */
@@ -110,6 +112,10 @@ typedef struct go_tsumego_opts {
      * none; the ko master keeps unlimited ones). Owl asks it to tell a direct ko
      * from one that needs more threats. */
     go_color one_threat;
+    /* With fixed_master: the outside ko threats each side has, by colour
+     * (threats[GO_BLACK], threats[GO_WHITE]; 0 .. GO_TSUMEGO_MAX_THREATS): a banned ko
+     * retake spends one. The ko master's stay unlimited. */
+    int threats[3];
     /* NULL, or with all_moves: the only first moves asked besides the one the main
      * search proves (go check's tree walk needs the tree's moves alone). The others
      * are not analysed: the answer's moves are the winners among these and that one

@@ -58,7 +58,10 @@ static void usage(FILE *o, int check) {
                     "                       one question per tree move first, the root too; a\n"
                     "                       full answer searches the tree's first moves only)\n"
                     "  --format text|json   json: one object per problem listed, one for the summary\n"
-                  : "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
+                  : "  --threats B,W        outside ko threats of Black and White (0..6 each; e.g. 2,0):\n"
+                    "                       one question, each banned ko retake spends one (the\n"
+                    "                       --ko-master keeps unlimited ones)\n"
+                    "  --format text|json|sgf|svg  output (default text); svg: a board diagram\n"
                     "                       with the main line numbered on the stones and the result\n"
                     "  --out DIR            write one file per problem, DIR/NAME.svg (svg only; needed\n"
                     "                       for svg when several problems are given; NAME-2.svg, ...\n"
@@ -830,6 +833,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
     static const struct option longopts[] = {{"target", required_argument, 0, 't'},
                                              {"to-play", required_argument, 0, 'p'},
                                              {"ko-master", required_argument, 0, 'k'},
+                                             {"threats", required_argument, 0, 'K'},
                                              {"time", required_argument, 0, 'T'},
                                              {"max-nodes", required_argument, 0, 'n'},
                                              {"hash-mb", required_argument, 0, 'm'},
@@ -867,6 +871,32 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
             }
             o->ts.fixed_master = true;
             break;
+        case 'K': {
+            /* B,W: outside ko threats of Black and White, one fixed question. */
+            char *comma = strchr(optarg, ',');
+            long nb = -1, nw = -1;
+            if (comma) {
+                nb = strtol(optarg, &end, 10);
+                if (end != comma || comma == optarg) nb = -1;
+                nw = strtol(comma + 1, &end, 10);
+                if (*end || !comma[1]) nw = -1;
+            }
+            if (check || nb < 0 || nw < 0 || nb > GO_TSUMEGO_MAX_THREATS || nw > GO_TSUMEGO_MAX_THREATS) {
+                if (check)
+                    fprintf(stderr,
+                            "yomi go check: --threats is for go solve (check walks the books' own "
+                            "questions)\n");
+                else
+                    fprintf(stderr,
+                            "yomi go: --threats takes B,W, two counts of 0..%d (e.g. 2,0), not '%s'\n",
+                            GO_TSUMEGO_MAX_THREATS, optarg);
+                return CLI_BAD_INPUT;
+            }
+            o->ts.threats[GO_BLACK] = (int)nb;
+            o->ts.threats[GO_WHITE] = (int)nw;
+            o->ts.fixed_master = true;
+            break;
+        }
         case 'T':
             o->ts.lim.max_seconds = strtod(optarg, &end);
             if (!*optarg || *end || o->ts.lim.max_seconds < 0) {

@@ -150,6 +150,7 @@ static uint64_t mix64(uint64_t x) {
 }
 
 #define TS_THR_INF 7
+_Static_assert(GO_TSUMEGO_MAX_THREATS < TS_THR_INF, "a count of threats is not the ko master's");
 
 /* The ko point the mover may not take now without a threat (0 when none). */
 static go_point ko_ban(const ts *s, go_color to_move) {
@@ -1598,6 +1599,13 @@ static void answer_restart(go_tsumego_answer *out) {
     out->proved = true;
 }
 
+/* A side's threats with go_tsumego_opts.threats' count k given too: the larger, the
+ * ko master's unlimited ones kept, k cut to GO_TSUMEGO_MAX_THREATS. */
+static int more_threats(int have, int k) {
+    if (k > GO_TSUMEGO_MAX_THREATS) k = GO_TSUMEGO_MAX_THREATS;
+    return have == TS_THR_INF || have >= k ? have : k;
+}
+
 static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -1648,6 +1656,8 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
         tiers[0].theirs = o->ko_master == opp ? TS_THR_INF : 0;
         if (o->one_threat == me && !tiers[0].mine) tiers[0].mine = 1;
         if (o->one_threat == opp && !tiers[0].theirs) tiers[0].theirs = 1;
+        tiers[0].mine = more_threats(tiers[0].mine, o->threats[me]);
+        tiers[0].theirs = more_threats(tiers[0].theirs, o->threats[opp]);
         tiers[0].res = YOMI_WIN;
         ntiers = 1;
     } else {
