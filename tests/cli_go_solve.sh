@@ -149,6 +149,10 @@ has_re "GTP SQ: B9 kills" "^= win heuristic B9$"
 A1=$("$Y" go solve --without distance --ko-master none --format json "$T/p.sgf" 2>&1 | sed 's/"seconds".*//')
 A2=$("$Y" go solve --without distance --threats 0,0 --format json "$T/p.sgf" 2>&1 | sed 's/"seconds".*//')
 expect "threats 0,0 = ko-master none" "$A2" "$A1"
+OUT=$("$Y" go solve --without distance --ko-master W --threats 3,0 --format json "$T/p.sgf" 2>&1)
+has_re "threats: JSON question" '"goal":"kill","question":"ko threats B 3 W inf","result"'
+OUT=$("$Y" go solve --without distance --threats 1,2 "$T/p.sgf" 2>&1)
+has_re "threats: text question" "^question: ko threats B 1 W 2$"
 for bad in 2 7,0 1,-1 a,b 1,; do
     OUT=$("$Y" go solve --threats "$bad" "$T/p.sgf" 2>&1)
     expect "threats $bad: exit" 2 $?

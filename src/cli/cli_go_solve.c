@@ -93,14 +93,32 @@ static int parse_color(const char *s, go_color *c, int allow_none) {
 
 static void vertex(const go_board *b, go_point p, char *buf) { go_vertex_format(b, p, buf, 8); }
 
-static void print_text(FILE *out, const char *file, const go_problem *p, const go_tsumego_answer *a) {
-    char v[8];
+/* The one question a --ko-master or --threats asks, as "ko threats B inf W 2" (inf:
+ * the ko master) into buf; false (buf empty) when yomi classifies kos itself. */
+static bool question_name(const go_tsumego_opts *o, char *buf, size_t n) {
+    buf[0] = 0;
+    if (!o->fixed_master) return false;
+    char t[3][8];
+    for (int c = GO_BLACK; c <= GO_WHITE; c++) {
+        if (o->ko_master == c)
+            snprintf(t[c], sizeof t[c], "inf");
+        else
+            snprintf(t[c], sizeof t[c], "%d", o->threats[c]);
+    }
+    snprintf(buf, n, "ko threats B %s W %s", t[GO_BLACK], t[GO_WHITE]);
+    return true;
+}
+
+static void print_text(FILE *out, const char *file, const go_problem *p, const go_tsumego_opts *o,
+                       const go_tsumego_answer *a) {
+    char v[8], q[64];
     fprintf(out, "%s\n", file);
     go_board_print(p->original, out);
     vertex(p->board, p->target, v);
     fprintf(out, "%s to play, target %s (%s, %s), region %d points%s\n",
             p->to_play == GO_BLACK ? "Black" : "White", v, p->attacker == GO_BLACK ? "white" : "black",
             p->live ? "to live" : "to kill", p->nregion, p->framed ? ", framed" : "");
+    if (question_name(o, q, sizeof q)) fprintf(out, "question: %s\n", q);
     if (a->too_large)
         fprintf(out, "result: unknown (region too large to prove: more than %d empty points)\n",
                 GO_TSUMEGO_MAX_REGION);
@@ -131,9 +149,10 @@ static void print_text(FILE *out, const char *file, const go_problem *p, const g
     fprintf(out, "\nnodes: %llu  seconds: %.3f\n\n", (unsigned long long)a->nodes, a->seconds);
 }
 
-static void print_json(FILE *out, const char *file, const go_problem *p, const go_tsumego_answer *a) {
+static void print_json(FILE *out, const char *file, const go_problem *p, const go_tsumego_opts *o,
+                       const go_tsumego_answer *a) {
     yomi_json j;
-    char v[8];
+    char v[8], q[64];
     yomi_json_start(&j, out);
     yomi_json_begin_object(&j);
     yomi_json_key(&j, "file");
@@ -145,6 +164,10 @@ static void print_json(FILE *out, const char *file, const go_problem *p, const g
     yomi_json_string(&j, v);
     yomi_json_key(&j, "goal");
     yomi_json_string(&j, p->live ? "live" : "kill");
+    if (question_name(o, q, sizeof q)) {
+        yomi_json_key(&j, "question");
+        yomi_json_string(&j, q);
+    }
     yomi_json_key(&j, "result");
     yomi_json_string(&j, go_tsumego_result_name(a->result));
     yomi_json_key(&j, "basis");
@@ -1225,13 +1248,13 @@ static int solve_one(const batch *bt, int i, FILE *out, FILE *err_out, tally *t)
     t->nodes += a.nodes;
     if (!check) {
         if (op->format == FMT_JSON)
-            print_json(out, files[i], p, &a);
+            print_json(out, files[i], p, &op->ts, &a);
         else if (op->format == FMT_SGF)
             print_sgf(out, p, &a);
         else if (op->format == FMT_SVG) {
             if (print_svg(out, err_out, op->out_dir, files, i, p, &a) < 0) ev |= EV_SVG_FAILED;
         } else
-            print_text(out, files[i], p, &a);
+            print_text(out, files[i], p, &op->ts, &a);
         if (a.too_large)
             fprintf(err_out,
                     "%s: region too large to prove (more than %d empty points); close the problem "
