@@ -34,6 +34,23 @@ static int brute(go_problem *p, go_color to_play, go_color one) {
     return brute_thr(p, to_play, thr);
 }
 
+/* yomi's answer to one question with no ko master, every region point searched (as
+ * the brute force plays them): `one` (GO_EMPTY: nobody) has a threat through
+ * go_tsumego_opts.one_threat, and each colour c thr[c] through .threats (NULL: none). */
+static yomi_result solve_fixed(go_problem *p, go_color one, const int *thr) {
+    go_tsumego_opts o;
+    memset(&o, 0, sizeof o);
+    o.fixed_master = true;
+    o.ko_master = GO_EMPTY;
+    o.one_threat = one;
+    if (thr) memcpy(o.threats, thr, sizeof o.threats);
+    o.disable = GO_TS_NO_DISTANCE;
+    o.lim.hash_mb = 4;
+    go_tsumego_answer a;
+    go_tsumego_solve(p, &o, &a);
+    return a.result;
+}
+
 static void test_one_threat(void) {
     uint64_t st = 0x7b1e7ULL;
     int compared = 0, changed = 0, tries = 0, max = t_sanitized() ? 20 : 60,
@@ -53,20 +70,12 @@ static void test_one_threat(void) {
             continue;
         }
         for (int k = 0; k < 2; k++) {
-            go_tsumego_opts o;
-            memset(&o, 0, sizeof o);
-            o.fixed_master = true;
-            o.ko_master = GO_EMPTY;
-            o.one_threat = k ? go_other(to_play) : to_play;
-            o.disable = GO_TS_NO_DISTANCE; /* the brute force plays every region point */
-            o.lim.hash_mb = 4;
-            go_tsumego_answer a;
-            go_tsumego_solve(p, &o, &a);
+            yomi_result r = solve_fixed(p, k ? go_other(to_play) : to_play, NULL);
             int want = k ? theirs : mine;
-            CHECK_MSG(a.result == (want ? YOMI_WIN : YOMI_LOSS),
+            CHECK_MSG(r == (want ? YOMI_WIN : YOMI_LOSS),
                       "one threat for %s: brute force %s, yomi %s (target %s, %s to play)",
-                      k ? "the opponent" : "the mover", want ? "win" : "loss",
-                      go_tsumego_result_name(a.result), tv, to_play == GO_BLACK ? "black" : "white");
+                      k ? "the opponent" : "the mover", want ? "win" : "loss", go_tsumego_result_name(r), tv,
+                      to_play == GO_BLACK ? "black" : "white");
         }
         changed += mine != none || theirs != none;
         compared++;
@@ -107,19 +116,11 @@ static void test_threat_counts(void) {
             continue;
         }
         for (int k = 0; k < NC; k++) {
-            go_tsumego_opts o;
-            memset(&o, 0, sizeof o);
-            o.fixed_master = true;
-            o.ko_master = GO_EMPTY;
-            o.threats[GO_BLACK] = counts[k][0];
-            o.threats[GO_WHITE] = counts[k][1];
-            o.disable = GO_TS_NO_DISTANCE; /* the brute force plays every region point */
-            o.lim.hash_mb = 4;
-            go_tsumego_answer a;
-            go_tsumego_solve(p, &o, &a);
-            CHECK_MSG(a.result == (want[k] ? YOMI_WIN : YOMI_LOSS),
+            int thr[3] = {0, counts[k][0], counts[k][1]};
+            yomi_result r = solve_fixed(p, GO_EMPTY, thr);
+            CHECK_MSG(r == (want[k] ? YOMI_WIN : YOMI_LOSS),
                       "threats B %d W %d: brute force %s, yomi %s (target %s, %s to play)", counts[k][0],
-                      counts[k][1], want[k] ? "win" : "loss", go_tsumego_result_name(a.result), tv,
+                      counts[k][1], want[k] ? "win" : "loss", go_tsumego_result_name(r), tv,
                       to_play == GO_BLACK ? "black" : "white");
         }
         /* A second threat for the same side changes the answer: (2,0) vs (1,0), (0,2) vs (0,1). */
