@@ -10,6 +10,8 @@
  *  - Cho Chikun's elementary problems (data/go/sanderland): the winning first
  *    moves yomi reports must be non-empty and inside SOL for at least the
  *    floor below, per-problem node limits (deterministic).
+ *  - A ko tier's threats check asked before verify: the strongest ko_win moves
+ *    (the brute force with threats), the old order's answer.
  *  - Kept proofs (go_tsumego_opts.keep): the results of fresh questions and the
  *    brute force's along random lines.
  *  - Symmetry: the eight board symmetries and the colour swap give the same
@@ -339,6 +341,113 @@ static void test_loser_check(void) {
               proved_loss);
 }
 
+/* ---- A ko tier's threats check before verify (GO_TS_NO_THREATS_FIRST off) ----
+ *  - Random small problems, the default question (the distance generator, the
+ *    threat tiers, no limit): where the answer is a ko_win and the side to play wins
+ *    against one opponent's threat (go_ld_brute.h's memo brute force with threats),
+ *    its moves must be such winners, all winning against the same most opponent's
+ *    threats (up to 3): prefer_more_threats keeps only the strongest. The old order
+ *    must give the same answer. (Winners that differ in that count are rare: the
+ *    release sample holds one, three winners against 1, 2 and 3 threats.)
+ *  - Cho elementary #100 at 2M plays (go check's options): the threats check refutes
+ *    B19 and D19 against two threats while verify confirms A15, the book's answer;
+ *    the old order spends the plays verifying all three and lists them all. */
+static void test_threats_first(const char *data) {
+    uint64_t st = 0x7468726561ULL;
+    int compared = 0, tier1 = 0, weaker = 0, tries = 0, max = t_sanitized() ? 4 : 12;
+    go_board *b = go_board_new(5);
+    while (compared < max && tries < 100000) {
+        tries++;
+        char tv[8];
+        go_color to_play;
+        go_problem *p = ld_random_problem(b, &st, 7, &to_play, tv);
+        if (!p) continue;
+        /* The old order's answer only for a ko_win (the rest is no question here). */
+        go_tsumego_answer a[2];
+        for (int v = 0; v < 2 && (v == 0 || a[0].result == YOMI_KO_WIN); v++) {
+            go_tsumego_opts o;
+            memset(&o, 0, sizeof o);
+            o.all_moves = true;
+            o.disable = v ? GO_TS_NO_THREATS_FIRST : 0;
+            o.lim.hash_mb = 4;
+            go_tsumego_solve(p, &o, &a[v]);
+        }
+        if (a[0].result != YOMI_KO_WIN) {
+            go_problem_free(p);
+            continue;
+        }
+        /* lvl[m]: the most opponent's threats (1..3) m wins against (the side to play
+         * has none), 0 none. */
+        int lvl[GO_MAX_POINTS], n1 = 0;
+        bool big = false;
+        GO_FOR_POINTS(p->board, m) lvl[m] = 0;
+        for (int k = 1; k <= 3 && !big; k++) {
+            int thr[3] = {0, 0, 0};
+            thr[go_other(to_play)] = k;
+            bool win[GO_MAX_POINTS];
+            int nk = ld_bf_first_moves_memo(p, to_play, 3000000, false, 18, thr, win, NULL);
+            big = nk < 0;
+            GO_FOR_POINTS(p->board, m) {
+                if (win[m] && lvl[m] == k - 1) lvl[m] = k;
+            }
+            if (k == 1) n1 = nk;
+        }
+        if (big) {
+            go_problem_free(p);
+            continue;
+        }
+        compared++;
+        bool same = a[0].result == a[1].result && a[0].nmoves == a[1].nmoves;
+        for (int i = 0; same && i < a[0].nmoves; i++) same = a[0].moves[i] == a[1].moves[i];
+        CHECK_MSG(same, "threats first: %s with %d moves, the old order %s with %d (target %s)",
+                  go_tsumego_result_name(a[0].result), a[0].nmoves, go_tsumego_result_name(a[1].result),
+                  a[1].nmoves, tv);
+        bool ok = true;
+        if (n1 > 0) {
+            tier1++;
+            int top = a[0].nmoves ? lvl[a[0].moves[0]] : 0;
+            ok = a[0].nmoves > 0 && top > 0;
+            for (int i = 0; i < a[0].nmoves; i++) ok &= lvl[a[0].moves[i]] == top;
+            CHECK_MSG(ok, "threats first: a ko_win move not the strongest winner (target %s, %s to play)", tv,
+                      to_play == GO_BLACK ? "black" : "white");
+            bool left = false;
+            GO_FOR_POINTS(p->board, m) left |= lvl[m] > 0 && lvl[m] < top;
+            weaker += left;
+        }
+        if (!same || !ok) go_board_print(p->board, stderr);
+        go_problem_free(p);
+    }
+    go_board_free(b);
+    fprintf(stderr,
+            "threats first: %d ko_win answers compared, %d against a threat, %d with a weaker winner (%d "
+            "drawn)\n",
+            compared, tier1, weaker, tries);
+    CHECK_MSG(compared == max && tier1 > 0, "threats first: %d compared, %d against a threat", compared,
+              tier1);
+
+    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
+    if (!dir) return; /* test_cho says so */
+    char path[1024];
+    snprintf(path, sizeof path, "%s/Prob0100.json", dir);
+    yomi_error err;
+    go_problem *p = go_problem_load(path, NULL, &err);
+    CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+    if (!p) return;
+    go_tsumego_opts o;
+    memset(&o, 0, sizeof o);
+    o.all_moves = true;
+    o.bent_four_dead = true;
+    o.lim.max_nodes = 2000000;
+    go_tsumego_answer ans;
+    go_tsumego_solve(p, &o, &ans);
+    char v[8] = "-";
+    if (ans.nmoves) go_vertex_format(p->board, ans.moves[0], v, (int)sizeof v);
+    CHECK_MSG(ans.result == YOMI_KO_WIN && ans.nmoves == 1 && !strcmp(v, "A15"),
+              "Cho elementary #100 at 2M plays: %s with %d moves, the first %s (want ko_win, A15 alone)",
+              go_tsumego_result_name(ans.result), ans.nmoves, v);
+    go_problem_free(p);
+}
+
 /* ---- Proofs kept between questions (go_tsumego_opts.keep, go check's walk) ----
  * Random small problems, each asked along a random line of region moves (either
  * side to move, up to 8 positions) with one keep for the whole line, with the
@@ -619,6 +728,7 @@ int main(int argc, char **argv) {
     test_classes();
     test_keep();
     test_loser_check();
+    test_threats_first(data);
     test_symmetry(data);
     test_cho(data);
     return t_summary("test_go_tsumego");

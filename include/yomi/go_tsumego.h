@@ -164,6 +164,7 @@ enum {
     GO_TS_NO_DEEP = 1u << 16, /* new df-pn nodes' numbers not scaled by their depth (deep df-pn) */
     GO_TS_NO_MIXED =
         1u << 17, /* a distance generator's loss checked with every move for both sides at once */
+    GO_TS_NO_THREATS_FIRST = 1u << 18, /* a ko tier's threats check after verify, not before */
 };
 
 #define GO_TSUMEGO_MAX_PV 64

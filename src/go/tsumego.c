@@ -1298,15 +1298,80 @@ static int keep_moves(go_tsumego_answer *out, const bool *drop) {
     return n - k;
 }
 
-static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
-                       uint64_t budget, uint64_t *used) {
+/* The threats check's findings (threats_first), by point: the lowest opponent's
+ * threat count a first move is proved to lose at, and the highest it is proved to
+ * win at (every region point searched), 0 when none. */
+typedef struct ts_thr_found {
+    int8_t lost_at[GO_MAX_POINTS], won_at[GO_MAX_POINTS];
+} ts_thr_found;
+
+/* The verify search of the moves out->moves[order[j]], j < k, into lost[] and
+ * open[] at those indices; with have_sure (a winner confirmed that the threats
+ * check never proved lost, so prefer_more_threats drops every move it proved
+ * lost), none is searched: all are marked lost. */
+static void verify_some(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const int *order, int k,
+                        bool *lost, bool *open, bool have_sure, const yomi_limits *all, uint64_t budget,
+                        uint64_t *used) {
+    if (have_sure) {
+        for (int j = 0; j < k; j++) {
+            lost[order[j]] = true;
+            open[order[j]] = false;
+        }
+        return;
+    }
+    if (k <= 0) return;
+    go_point m[TS_MAXM];
+    for (int j = 0; j < k; j++) m[j] = out->moves[order[j]];
+    bool l[TS_MAXM], o[TS_MAXM];
+    refute_moves(s, p, d, m, k, l, o, all, budget, used);
+    for (int j = 0; j < k; j++) {
+        lost[order[j]] = l[j];
+        open[order[j]] = o[j];
+    }
+}
+
+static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const ts_thr_found *f,
+                       const yomi_limits *all, uint64_t budget, uint64_t *used) {
     if (out->nmoves <= 0) return 0;
     unsigned saved = s->disable;
     s->disable |= GO_TS_NO_DISTANCE;
     bool lost[TS_MAXM], open[TS_MAXM];
     int n = out->nmoves;
     s->tr_phase = "verify";
-    refute_moves(s, p, d, out->moves, n, lost, open, all, budget, used);
+    if (!f) {
+        refute_moves(s, p, d, out->moves, n, lost, open, all, budget, used);
+    } else {
+        /* A move proved to win against more opponent's threats wins against
+         * these (more threats never hurt the opponent): confirmed unsearched.
+         * A move proved lost at a count where another move is proved to win is
+         * dropped by prefer_more_threats whatever this search says: not asked.
+         * Then the moves never proved lost, then (unless one of those is
+         * confirmed, which drops them the same way) the rest. */
+        int top = 0;
+        for (int i = 0; i < n; i++)
+            if (f->won_at[out->moves[i]] > top) top = f->won_at[out->moves[i]];
+        int first[TS_MAXM], rest[TS_MAXM], na = 0, nb = 0;
+        for (int i = 0; i < n; i++) {
+            go_point m = out->moves[i];
+            lost[i] = open[i] = false;
+            if (f->won_at[m]) continue;
+            if (f->lost_at[m] && f->lost_at[m] <= top) {
+                lost[i] = true;
+                continue;
+            }
+            if (f->lost_at[m])
+                rest[nb++] = i;
+            else
+                first[na++] = i;
+        }
+        uint64_t start = *used;
+        verify_some(s, p, d, out, first, na, lost, open, false, all, budget, used);
+        bool sure = false;
+        for (int i = 0; i < n; i++) sure |= f->won_at[out->moves[i]] && !f->lost_at[out->moves[i]];
+        for (int j = 0; j < na; j++) sure |= !lost[first[j]] && !open[first[j]];
+        uint64_t spent = *used - start;
+        verify_some(s, p, d, out, rest, nb, lost, open, sure, all, budget > spent ? budget - spent : 0, used);
+    }
     /* In the win tier, the moves their share left undecided are asked once
      * more with three quarters of the plays left, when that is a larger
      * share: an unchecked move stays listed, and the first shares (a third of
@@ -1477,11 +1542,70 @@ static void apply_bent_four_rule(ts *s, go_problem *p, dfpn *d, go_tsumego_answe
     out->by_rule = true;
 }
 
+/* The threats check of prefer_more_threats asked before verify_wins, into f
+ * (cleared first), dropping nothing: at 2M plays the verify searches of a ko
+ * tier's winners used the plays, the threats check then had too few to refute
+ * the weaker ones (Cho elementary #100: verify needs 1.38M plays for B19 and
+ * 3.19M for D19, two opponent's threats refute them in 96k and 26k). What it
+ * proves lets verify_wins skip moves, and prefer_more_threats decide without
+ * searching again. Every region point is searched, as in verify_wins. */
+static void threats_first(ts *s, go_problem *p, dfpn *d, const go_tsumego_answer *out, int theirs,
+                          ts_thr_found *f, const yomi_limits *all, uint64_t budget, uint64_t *used) {
+    memset(f, 0, sizeof *f);
+    go_color opp = go_other(p->to_play);
+    int saved = s->thr[opp];
+    unsigned saved_disable = s->disable;
+    s->disable |= GO_TS_NO_DISTANCE;
+    go_point c[TS_MAXM];
+    int nc = out->nmoves;
+    memcpy(c, out->moves, sizeof(go_point) * (size_t)nc);
+    uint64_t start = *used;
+    /* Each count asks the moves not proved lost at fewer, as prefer_more_threats
+     * keeps them, with all that is left of the budget. */
+    for (int k = theirs + 1; k <= 3 && nc > 1 && !out_of_budget(s, all, *used); k++) {
+        s->thr[opp] = k;
+        bool lost[TS_MAXM], open[TS_MAXM];
+        s->tr_phase = "threats";
+        uint64_t spent = *used - start;
+        refute_moves(s, p, d, c, nc, lost, open, all, budget > spent ? budget - spent : 0, used);
+        int nl = 0, kk = 0;
+        for (int i = 0; i < nc; i++) {
+            if (lost[i])
+                f->lost_at[c[i]] = (int8_t)k;
+            else if (!open[i])
+                f->won_at[c[i]] = (int8_t)k;
+            nl += lost[i];
+        }
+        if (nl == nc) break;
+        for (int i = 0; i < nc; i++)
+            if (!lost[i]) c[kk++] = c[i];
+        nc = kk;
+    }
+    s->disable = saved_disable;
+    s->thr[opp] = saved;
+}
+
 /* Among ko_win moves found with the opponent allowed `theirs` threats, keeps
  * those that still win when it has more (up to 3): a move that needs the
- * opponent to have fewer threats is the weaker answer. */
+ * opponent to have fewer threats is the weaker answer. With f (threats_first
+ * ran), its findings decide, nothing is searched. */
 static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, int theirs,
-                                const yomi_limits *all, uint64_t budget, uint64_t *used) {
+                                const ts_thr_found *f, const yomi_limits *all, uint64_t budget,
+                                uint64_t *used) {
+    if (f) {
+        for (int k = theirs + 1; k <= 3 && out->nmoves > 1; k++) {
+            bool lost[TS_MAXM];
+            int nl = 0;
+            for (int i = 0; i < out->nmoves; i++) {
+                int at = f->lost_at[out->moves[i]];
+                lost[i] = at && at <= k;
+                nl += lost[i];
+            }
+            if (nl == out->nmoves) break;
+            keep_moves(out, lost);
+        }
+        return;
+    }
     go_color opp = go_other(p->to_play);
     int saved = s->thr[opp];
     /* Every region point, as in verify_wins: under the distance generator a
@@ -1551,9 +1675,19 @@ static bool finish_tier(ts *s, go_problem *p, dfpn *d, const go_tsumego_opts *o,
     if (out->nmoves > 0) {
         memcpy(out->pv, pv, sizeof(go_point) * (size_t)npv);
         out->npv = npv;
+        bool more_threats = o->all_moves && tier->res == YOMI_KO_WIN && tier->theirs > 0 &&
+            tier->theirs < TS_THR_INF && out->nmoves > 1;
+        /* The threats check first (threats_first) where verify_wins follows. */
+        static _Thread_local ts_thr_found found;
+        const ts_thr_found *f = NULL;
         if (!full && o->all_moves && !(o->disable & GO_TS_NO_VERIFY)) {
+            if (more_threats && !(o->disable & GO_TS_NO_THREATS_FIRST)) {
+                uint64_t budget = check_budget(s, L, used, 3, 1000000);
+                threats_first(s, p, d, out, tier->theirs, &found, L, budget, &used);
+                f = &found;
+            }
             uint64_t budget = check_budget(s, L, used, 3, 1000000);
-            verify_wins(s, p, d, out, L, budget, &used);
+            verify_wins(s, p, d, out, f, L, budget, &used);
             if (out->nmoves == 0) {
                 out->npv = 0;
                 *usedp = used;
@@ -1568,10 +1702,9 @@ static bool finish_tier(ts *s, go_problem *p, dfpn *d, const go_tsumego_opts *o,
             if (out->npv && out->pv[0] != out->moves[0])
                 out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
         }
-        if (o->all_moves && tier->res == YOMI_KO_WIN && tier->theirs > 0 && tier->theirs < TS_THR_INF &&
-            out->nmoves > 1) {
+        if (more_threats && out->nmoves > 1) {
             uint64_t budget = check_budget(s, L, used, 3, 1000000);
-            prefer_more_threats(s, p, d, out, tier->theirs, L, budget, &used);
+            prefer_more_threats(s, p, d, out, tier->theirs, f, L, budget, &used);
             if (out->npv && out->pv[0] != out->moves[0])
                 out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
         }
