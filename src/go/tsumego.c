@@ -1149,23 +1149,25 @@ static int xc_only_banned(ts *s, go_problem *p, dfpn *d, const go_point *ban, in
 }
 
 /* The main line after first move m (m included): at most 200,000 plays of
- * what the problem's limits leave (they are not counted in the answer's
- * nodes); just m when they are spent. */
+ * what the problem's limits leave, added to *used (they were not counted
+ * before, so the checks after it could spend them again and a problem could
+ * pass --max-nodes); just m when they are spent. */
 static int pv_after(ts *s, go_problem *p, dfpn *d, go_point m, go_point *pv, int max, const yomi_limits *all,
-                    uint64_t used) {
+                    uint64_t *used) {
     go_point sk;
     go_color skc = GO_EMPTY;
     int n = 0;
     pv[n++] = m;
-    if (out_of_budget(s, all, used) || !ts_play(s, p->to_play, m, &sk, &skc)) return n;
+    if (out_of_budget(s, all, *used) || !ts_play(s, p->to_play, m, &sk, &skc)) return n;
     dfpn_game g;
     core_game(s, &g);
     new_root(s, d, go_other(p->to_play));
     yomi_limits lim;
-    remaining(s, all, used, &lim);
+    remaining(s, all, *used, &lim);
     if (!lim.max_nodes || lim.max_nodes > 200000) lim.max_nodes = 200000;
     dfpn_result r;
     bool ok = !target_captured(s) && dfpn_solve(d, &g, s, &lim, &r) == 0;
+    if (ok) *used += r.nodes; /* the problem's plays: its limit and its count */
     if (ok) ts_trace(s, "pv", m, r.nodes, r.result);
     if (ok && r.result != YOMI_UNKNOWN) {
         int pvm[GO_TSUMEGO_MAX_PV];
@@ -1694,31 +1696,31 @@ static bool finish_tier(ts *s, go_problem *p, dfpn *d, const go_tsumego_opts *o,
                 return false;
             }
             if (out->pv[0] != out->moves[0])
-                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, &used);
         }
         if (o->seki && o->all_moves && p->live && tier->res == YOMI_WIN) {
             uint64_t budget = check_budget(s, L, used, 3, 1000000);
             prefer_clean_life(s, p, d, out, L, budget, &used);
             if (out->npv && out->pv[0] != out->moves[0])
-                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, &used);
         }
         if (more_threats && out->nmoves > 1) {
             uint64_t budget = check_budget(s, L, used, 3, 1000000);
             prefer_more_threats(s, p, d, out, tier->theirs, f, L, budget, &used);
             if (out->npv && out->pv[0] != out->moves[0])
-                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, &used);
         }
         if (o->bent_four_dead && !o->class_only && !p->live && tier->res == YOMI_KO_WIN) {
             uint64_t budget = check_budget(s, L, used, 3, 1000000);
             apply_bent_four_rule(s, p, d, out, L, budget, &used);
             if (out->by_rule && out->npv && out->pv[0] != out->moves[0])
-                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, &used);
         }
         if (o->all_moves && !(o->disable & GO_TS_NO_EXCHANGE)) {
             uint64_t budget = check_budget(s, L, used, 2, 2000000);
             drop_exchanges(s, p, d, out, L, budget, &used);
             if (out->nexchange && out->npv && out->pv[0] != out->moves[0])
-                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, used);
+                out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, &used);
         }
     }
     *usedp = used;
