@@ -1352,7 +1352,8 @@ static int verify_wins(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, co
         int top = 0;
         for (int i = 0; i < n; i++)
             if (f->won_at[out->moves[i]] > top) top = f->won_at[out->moves[i]];
-        int first[TS_MAXM], rest[TS_MAXM], na = 0, nb = 0;
+        int first[TS_MAXM] = {0}, rest[TS_MAXM] = {0}, na = 0,
+            nb = 0; /* zeroed: gcc -O2 -g sees a maybe-uninitialized read */
         for (int i = 0; i < n; i++) {
             go_point m = out->moves[i];
             lost[i] = open[i] = false;
