@@ -1737,7 +1737,7 @@ static void answer_restart(go_tsumego_answer *out) {
 
 /* A side's threats with go_tsumego_opts.threats' count k given too: the larger, the
  * ko master's unlimited ones kept, k cut to GO_TSUMEGO_MAX_THREATS. */
-static int more_threats(int have, int k) {
+static int with_threats(int have, int k) {
     if (k > GO_TSUMEGO_MAX_THREATS) k = GO_TSUMEGO_MAX_THREATS;
     return have == TS_THR_INF || have >= k ? have : k;
 }
@@ -1792,8 +1792,8 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
         tiers[0].theirs = o->ko_master == opp ? TS_THR_INF : 0;
         if (o->one_threat == me && !tiers[0].mine) tiers[0].mine = 1;
         if (o->one_threat == opp && !tiers[0].theirs) tiers[0].theirs = 1;
-        tiers[0].mine = more_threats(tiers[0].mine, o->threats[me]);
-        tiers[0].theirs = more_threats(tiers[0].theirs, o->threats[opp]);
+        tiers[0].mine = with_threats(tiers[0].mine, o->threats[me]);
+        tiers[0].theirs = with_threats(tiers[0].theirs, o->threats[opp]);
         tiers[0].res = YOMI_WIN;
         ntiers = 1;
     } else {
