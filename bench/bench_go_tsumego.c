@@ -94,6 +94,8 @@ int main(int argc, char **argv) {
         {"-killer", GO_TS_NO_KILLER, false},
         {"-classes(ko tiers)", GO_TS_NO_CLASSES, false},
         {"-semeai(race rule)", GO_TS_NO_SEMEAI, false},
+        {"-mixed(loser's check)", GO_TS_NO_MIXED, false},
+        {"-threatsfirst", GO_TS_NO_THREATS_FIRST, false},
         {"+blocking(prune on)", 0, true},
     };
     enum { NV = sizeof variants / sizeof variants[0] };

@@ -33,6 +33,14 @@ has_re "json" '^\{"file":".*Prob0002.json","to_play":"B","target":"[A-T][0-9]+",
 
 OUT=$("$Y" go solve --format sgf "$E/Prob0002.json" --max-nodes 200000 2>&1)
 has_re "sgf right" '^\(;B\[ba\]C\[RIGHT\]'
+# The tree reads back as the same problem: a framed problem whose target was guessed
+# goes without MA (MA would make the reader take the board as enclosed), so the
+# reader guesses and frames it again: same target, region and answer.
+printf '%s\n' "$OUT" > "$T/p2.sgf"
+lacks_re "sgf guessed target: no MA" 'MA\['
+A=$("$Y" go solve "$E/Prob0002.json" --max-nodes 200000 2>&1 | grep -E '^(Black|White) to play|^result|^moves')
+OUT=$("$Y" go solve "$T/p2.sgf" --max-nodes 200000 2>&1 | grep -E '^(Black|White) to play|^result|^moves')
+expect "sgf read back: the same problem and answer" "$A" "$OUT"
 
 # SVG diagram: well-formed (balanced tags), one circle per stone (the 14 of the
 # JSON file plus one per numbered move), every main-line move either numbered on
@@ -136,6 +144,13 @@ expect "SQ exit" 0 $?
 has_re "SQ: region" "region 5 points, framed"
 has_re "SQ: result" "^result: win \(proved\)$"
 has_re "SQ: B9 kills" "^moves: B9$"
+# The solution tree keeps SQ, so it reads back as the same problem (5 points).
+"$Y" go solve --without distance --format sgf "$T/sq1.sgf" > "$T/sq1-tree.sgf" 2>&1
+OUT=$(cat "$T/sq1-tree.sgf")
+has_re "SQ in the tree" "SQ\[ea\]\[eb\]"
+OUT=$("$Y" go solve --without distance --max-nodes 200000 "$T/sq1-tree.sgf" 2>&1)
+has_re "SQ tree read back: region" "region 5 points, framed"
+has_re "SQ tree read back: B9 kills" "^moves: B9$"
 echo '(;FF[4]SZ[9]PL[B]AB[ac]AW[ab]SQ[zz])' > "$T/sq2.sgf"
 OUT=$("$Y" go solve "$T/sq2.sgf" 2>&1)
 expect "SQ off the board: exit" 2 $?

@@ -228,8 +228,25 @@ static void print_sgf(FILE *out, const go_problem *p, const go_tsumego_answer *a
             fprintf(out, "[%s]", pt);
         }
     }
-    sgf_point_format(p->target, pt);
-    fprintf(out, "MA[%s]C[%s: %s]", pt, p->live ? "live" : "kill", go_tsumego_result_name(a->result));
+    /* The source's SQ points (they joined the region): kept, so that the tree reads
+     * back as the same problem. */
+    const sgf_prop *sq = p->sgf && p->sgf->ngames > 0 ? sgf_find(p->sgf->games[0], "SQ") : NULL;
+    if (sq) {
+        go_point pts[GO_MAX_POINTS];
+        int n = sgf_prop_points(sq, p->size, pts, GO_MAX_POINTS, NULL);
+        for (int k = 0; k < n; k++) {
+            sgf_point_format(pts[k], pt);
+            fprintf(out, "%s[%s]", k == 0 ? "SQ" : "", pt);
+        }
+    }
+    /* MA marks the target of an enclosed problem (a reader takes the board as it is);
+     * a framed problem whose target yomi guessed goes without, so that reading the
+     * tree back guesses and frames it the same way. */
+    if (!p->framed || strcmp(p->how_target, "guessed") != 0) {
+        sgf_point_format(p->target, pt);
+        fprintf(out, "MA[%s]", pt);
+    }
+    fprintf(out, "C[%s: %s]", p->live ? "live" : "kill", go_tsumego_result_name(a->result));
     for (int i = 0; i < a->nmoves; i++) {
         go_color c = p->to_play;
         fprintf(out, "\n(");
@@ -998,7 +1015,8 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                          {"share", GO_TS_NO_SHARE},       {"passcut", GO_TS_NO_PASSCUT},
                          {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES},
                          {"keep", GO_TS_NO_KEEP},         {"semeai", GO_TS_NO_SEMEAI},
-                         {"deep", GO_TS_NO_DEEP},         {"mixed", GO_TS_NO_MIXED}};
+                         {"deep", GO_TS_NO_DEEP},         {"mixed", GO_TS_NO_MIXED},
+                         {"threatsfirst", GO_TS_NO_THREATS_FIRST}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);
             for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -1009,7 +1027,7 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                     fprintf(stderr,
                             "yomi go: --without takes order, static, learned, distance, blocking, verify, "
                             "exchange, orderinit, share, passcut, killer, classes, keep, semeai, deep, "
-                            "mixed; not "
+                            "mixed, threatsfirst; not "
                             "'%s'\n",
                             tok);
                     return CLI_BAD_INPUT;
