@@ -42,7 +42,7 @@ static void usage(FILE *o, int check) {
             "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange,orderinit,share,passcut,killer,\n"
-            "                       classes,keep,semeai,deep,mixed\n"
+            "                       classes,keep,semeai,deep,mixed,threatsfirst\n"
             "  --distance D         distance generator bound (default 4)\n"
             "  --rules area|japanese  japanese: bent four in the corner is dead (a ko_win kill\n"
             "                       the defender cannot resolve wins); default: %s\n"
