@@ -2,8 +2,8 @@
  * problem) solved with a per-problem play budget, first with every technique,
  * then with each one switched off in turn (the distance generator, the learned
  * ordering, move ordering altogether, the static life rules, the full-region
- * check of the generator's answer, the forcing-exchange filter), and with the
- * opt-in blocking prune of seed 000 switched on. Per suite and variant it prints
+ * check of the generator's answer, the forcing-exchange filter, ..., seed 000's
+ * blocking prune; on by default, as in the CLI). Per suite and variant it prints
  * problems, answered (not stopped by the budget), correct (winning moves
  * non-empty and inside SOL), plays (dfpn nodes) and seconds; then, on the
  * problems both runs answered, the variant's plays against the plays of the
@@ -28,7 +28,7 @@ typedef struct run_result {
     uint64_t nodes[MAXP];
 } run_result;
 
-static void run(const char *dir, int nprob, int step, uint64_t max_plays, unsigned disable, bool blocking,
+static void run(const char *dir, int nprob, int step, uint64_t max_plays, unsigned disable,
                 run_result *r) {
     memset(r, 0, sizeof *r);
     double t0 = yomi_now();
@@ -46,7 +46,7 @@ static void run(const char *dir, int nprob, int step, uint64_t max_plays, unsign
         o.all_moves = true;
         o.lim.max_nodes = max_plays;
         o.disable = disable;
-        o.blocking = blocking;
+        o.blocking = true; /* as go solve and go check: GO_TS_NO_BLOCKING switches it off */
         go_tsumego_answer a;
         go_tsumego_solve(p, &o, &a);
         int k = r->tried++;
@@ -79,24 +79,23 @@ int main(int argc, char **argv) {
     static const struct {
         const char *label;
         unsigned bit;
-        bool blocking; /* switched ON: the blocking prune is opt-in (heuristic) */
     } variants[] = {
-        {"all", 0, false},
-        {"-distance(generator)", GO_TS_NO_DISTANCE, false},
-        {"-learned(ordering)", GO_TS_NO_LEARNED, false},
-        {"-order", GO_TS_NO_ORDER, false},
-        {"-static", GO_TS_NO_STATIC, false},
-        {"-verify(full region)", GO_TS_NO_VERIFY, false},
-        {"-exchange", GO_TS_NO_EXCHANGE, false},
-        {"-orderinit", GO_TS_NO_ORDER_INIT, false},
-        {"-share(tiers)", GO_TS_NO_SHARE, false},
-        {"-passcut", GO_TS_NO_PASSCUT, false},
-        {"-killer", GO_TS_NO_KILLER, false},
-        {"-classes(ko tiers)", GO_TS_NO_CLASSES, false},
-        {"-semeai(race rule)", GO_TS_NO_SEMEAI, false},
-        {"-mixed(loser's check)", GO_TS_NO_MIXED, false},
-        {"-threatsfirst", GO_TS_NO_THREATS_FIRST, false},
-        {"+blocking(prune on)", 0, true},
+        {"all", 0},
+        {"-distance(generator)", GO_TS_NO_DISTANCE},
+        {"-learned(ordering)", GO_TS_NO_LEARNED},
+        {"-order", GO_TS_NO_ORDER},
+        {"-static", GO_TS_NO_STATIC},
+        {"-verify(full region)", GO_TS_NO_VERIFY},
+        {"-exchange", GO_TS_NO_EXCHANGE},
+        {"-orderinit", GO_TS_NO_ORDER_INIT},
+        {"-share(tiers)", GO_TS_NO_SHARE},
+        {"-passcut", GO_TS_NO_PASSCUT},
+        {"-killer", GO_TS_NO_KILLER},
+        {"-classes(ko tiers)", GO_TS_NO_CLASSES},
+        {"-semeai(race rule)", GO_TS_NO_SEMEAI},
+        {"-mixed(loser's check)", GO_TS_NO_MIXED},
+        {"-threatsfirst", GO_TS_NO_THREATS_FIRST},
+        {"-blocking(prune)", GO_TS_NO_BLOCKING},
     };
     enum { NV = sizeof variants / sizeof variants[0] };
     printf("per problem at most %llu plays; every %dth problem\n", (unsigned long long)max_plays, step);
@@ -109,7 +108,7 @@ int main(int argc, char **argv) {
         const char *name = strrchr(dir, '/') + 1;
         for (int v = 0; v < NV; v++) {
             run_result *cur = v == 0 ? &base : &r;
-            run(dir, suites[s].n, step, max_plays, variants[v].bit, variants[v].blocking, cur);
+            run(dir, suites[s].n, step, max_plays, variants[v].bit, cur);
             printf("%-18s %-21s %8d %8d %6d (%5.1f%%) %11llu %9.2f", name, variants[v].label, cur->tried,
                    cur->answered, cur->correct, 100.0 * cur->correct / cur->tried,
                    (unsigned long long)cur->plays, cur->seconds);

@@ -129,6 +129,21 @@ expect "passcut: same answer" "$A2" "$A1"
 A3=$("$Y" go solve --without distance,deep --format json "$T/p.sgf" 2>&1 | sed 's/"pv".*//')
 expect "deep: same answer" "$A3" "$A1"
 
+# Seed 000's blocking prune of the defender's moves is on by default (--blocking says so
+# again, --without blocking switches it off): Cho elementary #1, the same answer, B19, with
+# fewer plays (deterministic counts at one worker: 6365 against 6382 on 12-07).
+nodes_of() { printf '%s\n' "$1" | sed -n 's/.*"nodes":\([0-9]*\).*/\1/p'; }
+OUT=$("$Y" go solve --format json "$E/Prob0001.json" --max-nodes 100000 2>&1)
+has_re "blocking default: B19" '"moves":\["B19"\]'
+N0=$(nodes_of "$OUT")
+OUT=$("$Y" go solve --format json "$E/Prob0001.json" --max-nodes 100000 --blocking 2>&1)
+N1=$(nodes_of "$OUT")
+OUT=$("$Y" go solve --format json "$E/Prob0001.json" --max-nodes 100000 --without blocking 2>&1)
+has_re "without blocking: B19" '"moves":\["B19"\]'
+N2=$(nodes_of "$OUT")
+expect "blocking on by default: the plays of --blocking" "$N1" "$N0"
+if [ -n "$N0" ] && [ -n "$N2" ] && [ "$N0" -lt "$N2" ]; then ok; else bad "blocking saves plays on #1: default $N0, without $N2"; fi
+
 # SQ: points the search covers too. White's straight three A9-C9 (D9 A8-D8) in a box of
 # columns A-D: the frame fills E9 and E8 unless SQ marks them. Either way Black's B9,
 # the vital point, is the only kill (worked by hand: after any other black move White

@@ -88,8 +88,11 @@ typedef struct go_tsumego_opts {
     int distance; /* distance generator bound (moves with d < distance); 0: 4 */
     int att_distance; /* the attacker's own bound when > 0 (owl's narrow reading keeps the
                        * attacker's wider moves); 0: distance for both sides */
-    bool blocking; /* the distance generator's blocking prune (seed 000; heuristic, off by default:
-                    * on Cho elementary it saves nodes but prunes a needed move in #235) */
+    bool blocking; /* seed 000's blocking prune of the defender's moves in the distance
+                    * generator (heuristic, as that generator is: the full-region checks
+                    * then prove its answers or leave them heuristic). Off when zero; go
+                    * solve, go check and GTP tsumego_solve turn it on (Cho elementary at 2M
+                    * plays 818 -> 830 correct, 2026-12-07) */
     bool bent_four_dead; /* the Japanese rule (bent four in the corner is dead): a ko_win kill
                           * that stays a kill when the defender gets two moves in a row and
                           * no side has ko threats wins outright (answer.by_rule) */

@@ -39,7 +39,8 @@ static void usage(FILE *o, int check) {
             "                       jobs x threads may not exceed the cores\n"
             "  --first              stop at the first winning move\n"
             "  --no-frame           search the board as given (the region: the target's space)\n"
-            "  --blocking           seed 000's blocking prune in the distance generator (off)\n"
+            "  --blocking           seed 000's blocking prune of the defender's moves in the\n"
+            "                       distance generator (on; --without blocking: off)\n"
             "  --without LIST       switch techniques off: order,static,learned,distance,\n"
             "                       verify,exchange,orderinit,share,passcut,killer,\n"
             "                       classes,keep,semeai,deep,mixed,threatsfirst\n"
@@ -1422,6 +1423,7 @@ int cli_go_solve(int argc, char **argv, int check) {
     memset(&o, 0, sizeof o);
     o.ts.all_moves = true;
     o.ts.bent_four_dead = check; /* the books' rule: bent four in the corner is dead */
+    o.ts.blocking = true; /* seed 000's prune of the defender's moves (--without blocking) */
     o.format = FMT_TEXT;
     o.expect_rate = -1;
     int prc = parse_opts(argc, argv, check, &o);

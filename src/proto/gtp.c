@@ -544,6 +544,7 @@ static bool cmd_tsumego_solve(gtp_engine *g, int argc, char **argv) {
     go_tsumego_opts o = {0};
     o.lim = g->lim;
     o.all_moves = true;
+    o.blocking = true; /* as go solve */
     go_tsumego_answer *a = malloc(sizeof *a);
     if (!a) {
         go_problem_free(pr);
