@@ -1,9 +1,10 @@
 /* Life-and-death benchmark: a sample of each Cho Chikun volume (every Nth
  * problem) solved with a per-problem play budget, first with every technique,
- * then with each one switched off in turn (the distance generator, the learned
- * ordering, move ordering altogether, the static life rules, the full-region
- * check of the generator's answer, the forcing-exchange filter, ..., seed 000's
- * blocking prune; on by default, as in the CLI). Per suite and variant it prints
+ * then with each one switched off in turn (variants[] below: the distance
+ * generator, the learned ordering, move ordering altogether, the static life
+ * rules, the full-region check of the generator's answer, the forcing-exchange
+ * filter and the others, down to seed 000's blocking prune, which is on in the
+ * default as in go solve). Per suite and variant it prints
  * problems, answered (not stopped by the budget), correct (winning moves
  * non-empty and inside SOL), plays (dfpn nodes) and seconds; then, on the
  * problems both runs answered, the variant's plays against the plays of the

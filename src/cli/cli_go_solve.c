@@ -1025,12 +1025,10 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
                 for (size_t k = 0; k < sizeof feats / sizeof feats[0]; k++)
                     if (!strcmp(tok, feats[k].name)) bit = feats[k].bit;
                 if (!bit) {
-                    fprintf(stderr,
-                            "yomi go: --without takes order, static, learned, distance, blocking, verify, "
-                            "exchange, orderinit, share, passcut, killer, classes, keep, semeai, deep, "
-                            "mixed, threatsfirst; not "
-                            "'%s'\n",
-                            tok);
+                    fprintf(stderr, "yomi go: --without takes ");
+                    for (size_t k = 0; k < sizeof feats / sizeof feats[0]; k++)
+                        fprintf(stderr, "%s%s", k ? ", " : "", feats[k].name);
+                    fprintf(stderr, "; not '%s'\n", tok);
                     return CLI_BAD_INPUT;
                 }
                 o->ts.disable |= bit;
