@@ -145,6 +145,12 @@ typedef struct go_tsumego_opts {
      * from run to run. The df-pn table and the static answer cache are shared
      * (the same memory as with one). */
     int threads;
+    /* The caller expects the side to play to lose (go check's tree walk, after a tree move
+     * of the side whose answers the tree gives): the distance generator's pass gives that
+     * side every region point from the start, the loser's check (GO_TS_NO_MIXED) without
+     * the pass before it. A loss there is proved; a win is the generator's, checked as
+     * any. The same results, fewer plays when the guess is right. */
+    bool loser_first;
 } go_tsumego_opts;
 
 enum {

@@ -366,6 +366,8 @@ typedef struct walk {
     /* The lean node just asked: its tree moves a limit left undecided, and those asked
      * twice already (read by walk_node's full answer right after). */
     bool undecided[GO_MAX_POINTS + 1], retried[GO_MAX_POINTS + 1];
+    bool expect_loss; /* the question is after the side's tree move: the opponent should lose */
+    bool retrying; /* a lean node's undecided tree move asked again: the generator's pass first */
 } walk;
 
 static int win_class(yomi_result r) { return r == YOMI_WIN || r == YOMI_KO_WIN; }
@@ -436,7 +438,9 @@ static int tree_move_wins(walk *w, go_point m, int what) {
         r = w->side == p->attacker;
     } else {
         go_tsumego_answer a;
+        w->expect_loss = !w->retrying;
         ask(w, go_other(w->side), what, &a);
+        w->expect_loss = false;
         r = a.result == YOMI_LOSS || a.result == YOMI_KO_LOSS ? 1
             : a.result == YOMI_KO_WIN                         ? 2
             : a.result == YOMI_UNKNOWN                        ? -1
@@ -455,6 +459,7 @@ static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a) {
     bool saved_live = p->live;
     go_tsumego_opts o = *w->ts;
     if (what != ASK_FULL) o.all_moves = false;
+    o.loser_first = w->expect_loss;
     if (what == ASK_FULL && w->ask) {
         o.ask = w->ask;
         o.nask = w->nask;
@@ -527,7 +532,13 @@ static bool lean_node(walk *w, const sgf_node *node) {
     for (int m = 0; m <= GO_MAX_POINTS && moves > 0 && wins == 0; m++)
         if (w->undecided[m]) {
             w->retried[m] = true;
+            /* Again with the distance generator's pass first (go_tsumego_opts.loser_first
+             * off): the loser's check that follows goes on from the first question's
+             * kept table, and the generator's loss stands if it does not finish
+             * (tsumego.js gop/14140). */
+            w->retrying = true;
             win[m] = tree_move_wins(w, m, ASK_CLASS) == 1;
+            w->retrying = false;
             wins += win[m];
         }
     go_tsumego_answer a;

@@ -1820,6 +1820,27 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     dfpn *d =
         kt ? kt->d[(o->disable & GO_TS_NO_DISTANCE) != 0] : dfpn_new(o->lim.hash_mb ? o->lim.hash_mb : 16);
     if (d) dfpn_set_threads(d, o->threads);
+    bool full = (o->disable & GO_TS_NO_DISTANCE) != 0;
+    /* go_tsumego_opts.loser_first: the first pass is the loser's check's game (the side
+     * to play every region point, the other side the generator's moves). A loss there
+     * is proved and is the answer. Where the side to play won a tier's search there
+     * (the guess was wrong), the default passes follow with the plays left, without
+     * the loser's check: it would find that win again. */
+    bool mixed0 = !full && o->loser_first && !(o->disable & GO_TS_NO_MIXED), m0_won = false, skip_mixed = false;
+    if (mixed0) {
+        int md = me == GO_BLACK ? 2 : 3;
+        if (kt && !kt->d[md]) {
+            kt->d[md] = dfpn_new(kt->hash_mb);
+            if (kt->d[md]) dfpn_set_threads(kt->d[md], o->threads);
+        }
+        if (!kt || kt->d[md]) {
+            s.disable |= TS_LOSER_FULL;
+            s.loser = me;
+            if (kt) d = kt->d[md];
+        } else {
+            mixed0 = false;
+        }
+    }
     uint64_t used = 0;
     const yomi_limits *L = &o->lim;
     yomi_limits rerun_lim;
@@ -1830,7 +1851,6 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
      * better tiers are then asked again with every region point, since the
      * move that wins them may be one the distance generator leaves out
      * (tsumego.js gop/15568: Black G4 kills outright, pass 0 found only a ko). */
-    bool full = (o->disable & GO_TS_NO_DISTANCE) != 0;
     /* The loser's check of a distance generator's loss: the side to play (the loser)
      * gets every region point, the other side the generator's moves. A loss there is
      * a loss (the winner's moves were a subset of its own, the loser's all of them) and
@@ -1894,6 +1914,7 @@ again:;
         int r = d ? core_tier(&s, p, d, TL, &used, moves, n, wins, o->all_moves && !anchor_q, pv, &npv) : -1;
         if (r >= 0)
             for (int i = 0; i < n; i++) nwin += wins[i] == 1;
+        if (mixed0 && (nwin > 0 || r == 1)) m0_won = true;
         if (mixed && (nwin > 0 || r == 1)) {
             /* The loser's check: the loser wins against the generator's replies. */
             out->result = YOMI_UNKNOWN;
@@ -1967,6 +1988,29 @@ again:;
     }
     /* Pass 0 won only in a lower tier: the full search asks the better ones. */
     bool better = ntiers > 1 && found > 0 && out->nmoves > 0 && !(o->class_only && found <= 2);
+    if (mixed0) {
+        mixed0 = false;
+        if (!m0_won && out->result == YOMI_LOSS) {
+            out->proved = true;
+            goto done;
+        }
+        if (!out_of_budget(&s, L, used)) {
+            s.disable &= ~TS_LOSER_FULL;
+            s.loser = GO_EMPTY;
+            if (kt) d = kt->d[0];
+            skip_mixed = m0_won;
+            answer_restart(out);
+            out->proved = false;
+            found = -1;
+            goto again;
+        }
+        /* No plays left for the default passes: a win in the loser's game is no
+         * answer of the generator's (the loser had more moves there), so none. */
+        if (m0_won) {
+            answer_restart(out);
+            out->proved = false;
+        }
+    }
     if (d && !full && !(o->disable & GO_TS_NO_VERIFY) && (out->result == YOMI_LOSS || better)) {
         yomi_limits lim;
         remaining(&s, L, used, &lim);
@@ -1984,7 +2028,7 @@ again:;
             if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
             L = &rerun_lim;
             int md = me == GO_BLACK ? 2 : 3;
-            mixed = !better && !(o->disable & GO_TS_NO_MIXED);
+            mixed = !better && !(o->disable & GO_TS_NO_MIXED) && !skip_mixed;
             if (mixed && kt && !kt->d[md]) {
                 kt->d[md] = dfpn_new(kt->hash_mb);
                 if (kt->d[md]) dfpn_set_threads(kt->d[md], o->threads);
@@ -2002,6 +2046,7 @@ again:;
             goto again;
         }
     }
+done:
     if (mixed) {
         /* The loser's check is over: its loss stands, proved; where the loser won there,
          * the full search asks with the plays left. */
