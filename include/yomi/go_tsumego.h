@@ -146,10 +146,12 @@ typedef struct go_tsumego_opts {
      * (the same memory as with one). */
     int threads;
     /* The caller expects the side to play to lose (go check's tree walk, after a tree move
-     * of the side whose answers the tree gives): the distance generator's pass gives that
-     * side every region point from the start, the loser's check (GO_TS_NO_MIXED) without
-     * the pass before it. A loss there is proved; a win is the generator's, checked as
-     * any. The same results, fewer plays when the guess is right. */
+     * of the side whose answers the tree gives): the first pass is the loser's check's
+     * game (GO_TS_NO_MIXED: that side every region point, the other the distance
+     * generator's moves), without the generator's pass before it. A loss there is proved
+     * and is the answer; where the side to play wins there, the default passes follow
+     * with the plays left. Without a limit, the default question's result and basis;
+     * fewer plays when the guess is right, more when it is wrong. */
     bool loser_first;
 } go_tsumego_opts;
 
