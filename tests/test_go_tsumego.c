@@ -295,8 +295,8 @@ static void test_classes(void) {
  * loses), where it loses and where the guess is wrong and it wins. */
 static void test_loser_check(void) {
     uint64_t st = 0x6c6f736572ULL, plays[3] = {0, 0, 0};
-    int compared = 0, proved_loss = 0, heuristic = 0, first_loss = 0, first_win = 0, tries = 0,
-        max = t_sanitized() ? 10 : 30;
+    int compared = 0, proved_loss = 0, heuristic = 0, first_loss = 0, first_win = 0, limited_unknown = 0,
+        tries = 0, max = t_sanitized() ? 10 : 30;
     go_board *b = go_board_new(5);
     while (compared < max && tries < 200000) {
         tries++;
@@ -310,23 +310,30 @@ static void test_loser_check(void) {
             go_problem_free(p);
             continue;
         }
-        go_tsumego_answer a[3];
-        for (int v = 0; v < 3; v++) {
+        /* v 3: the loser's game first under a small play limit (its passes cut short,
+         * the default passes left with few or no plays): a proved answer must still be
+         * the brute force's. */
+        go_tsumego_answer a[4];
+        for (int v = 0; v < 4; v++) {
             go_tsumego_opts o;
             memset(&o, 0, sizeof o);
             o.fixed_master = true;
             o.ko_master = GO_EMPTY;
             o.distance = 1;
             o.disable = v == 1 ? GO_TS_NO_MIXED : 0;
-            o.loser_first = v == 2;
+            o.loser_first = v >= 2;
             o.lim.hash_mb = 4;
+            if (v == 3) o.lim.max_nodes = 1 + a[2].nodes / 2;
             go_tsumego_solve(p, &o, &a[v]);
-            plays[v] += a[v].nodes;
+            if (v < 3) plays[v] += a[v].nodes;
             bool ok = !a[v].proved || a[v].result == (bf_n ? YOMI_WIN : YOMI_LOSS);
             CHECK_MSG(
                 ok, "loser's check: brute force %d winning moves, yomi %s, proved (target %s, %s to play%s)",
                 bf_n, go_tsumego_result_name(a[v].result), tv, to_play == GO_BLACK ? "black" : "white",
-                v == 1 ? ", without mixed" : v == 2 ? ", loser first" : "");
+                v == 1       ? ", without mixed"
+                    : v == 2 ? ", loser first"
+                    : v == 3 ? ", loser first, limited"
+                             : "");
             if (!ok) go_board_print(p->board, stderr);
         }
         CHECK_MSG(!a[0].proved || !a[1].proved || a[0].result == a[1].result,
@@ -340,6 +347,7 @@ static void test_loser_check(void) {
                   "loser first: %s (%s), the default question %s (%s) (target %s)",
                   go_tsumego_result_name(a[2].result), a[2].proved ? "proved" : "heuristic",
                   go_tsumego_result_name(a[0].result), a[0].proved ? "proved" : "heuristic", tv);
+        limited_unknown += a[3].result == YOMI_UNKNOWN;
         first_loss += a[2].result == YOMI_LOSS;
         first_win += a[2].result == YOMI_WIN;
         /* The same with the ko tiers classified and every winning first move asked. */
@@ -355,9 +363,11 @@ static void test_loser_check(void) {
         }
         bool same = k[0].result == k[1].result && k[0].proved == k[1].proved && k[0].nmoves == k[1].nmoves;
         for (int i = 0; same && i < k[0].nmoves; i++) same = k[0].moves[i] == k[1].moves[i];
-        CHECK_MSG(same, "loser first, ko tiers: %s (%s, %d moves), the default question %s (%s, %d moves) (target %s)",
-                  go_tsumego_result_name(k[1].result), k[1].proved ? "proved" : "heuristic", k[1].nmoves,
-                  go_tsumego_result_name(k[0].result), k[0].proved ? "proved" : "heuristic", k[0].nmoves, tv);
+        CHECK_MSG(
+            same,
+            "loser first, ko tiers: %s (%s, %d moves), the default question %s (%s, %d moves) (target %s)",
+            go_tsumego_result_name(k[1].result), k[1].proved ? "proved" : "heuristic", k[1].nmoves,
+            go_tsumego_result_name(k[0].result), k[0].proved ? "proved" : "heuristic", k[0].nmoves, tv);
         proved_loss += a[0].proved && a[0].result == YOMI_LOSS;
         heuristic += !a[0].proved;
         compared++;
@@ -366,13 +376,13 @@ static void test_loser_check(void) {
     go_board_free(b);
     fprintf(stderr,
             "loser's check: %d positions, %d proved losses, %d heuristic; plays %llu (without: %llu, loser "
-            "first: %llu, %d losses and %d wins)\n",
+            "first: %llu, %d losses and %d wins; with half its plays %d unknown)\n",
             compared, proved_loss, heuristic, (unsigned long long)plays[0], (unsigned long long)plays[1],
-            (unsigned long long)plays[2], first_loss, first_win);
+            (unsigned long long)plays[2], first_loss, first_win, limited_unknown);
     CHECK_MSG(compared == max && proved_loss > 0, "loser's check: %d positions, %d proved losses", compared,
               proved_loss);
-    CHECK_MSG(first_loss > 0 && first_win > 0, "loser first: %d losses, %d wins (both kinds needed)", first_loss,
-              first_win);
+    CHECK_MSG(first_loss > 0 && first_win > 0, "loser first: %d losses, %d wins (both kinds needed)",
+              first_loss, first_win);
 }
 
 /* ---- A ko tier's threats check before verify (GO_TS_NO_THREATS_FIRST off) ----
