@@ -29,8 +29,7 @@ typedef struct run_result {
     uint64_t nodes[MAXP];
 } run_result;
 
-static void run(const char *dir, int nprob, int step, uint64_t max_plays, unsigned disable,
-                run_result *r) {
+static void run(const char *dir, int nprob, int step, uint64_t max_plays, unsigned disable, run_result *r) {
     memset(r, 0, sizeof *r);
     double t0 = yomi_now();
     for (int i = 1; i <= nprob && r->tried < MAXP; i += step) {

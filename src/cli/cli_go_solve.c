@@ -1020,14 +1020,22 @@ static int parse_opts(int argc, char **argv, int check, opts *o) {
             static const struct {
                 const char *name;
                 unsigned bit;
-            } feats[] = {{"order", GO_TS_NO_ORDER},       {"static", GO_TS_NO_STATIC},
-                         {"learned", GO_TS_NO_LEARNED},   {"distance", GO_TS_NO_DISTANCE},
-                         {"blocking", GO_TS_NO_BLOCKING}, {"verify", GO_TS_NO_VERIFY},
-                         {"exchange", GO_TS_NO_EXCHANGE}, {"orderinit", GO_TS_NO_ORDER_INIT},
-                         {"share", GO_TS_NO_SHARE},       {"passcut", GO_TS_NO_PASSCUT},
-                         {"killer", GO_TS_NO_KILLER},     {"classes", GO_TS_NO_CLASSES},
-                         {"keep", GO_TS_NO_KEEP},         {"semeai", GO_TS_NO_SEMEAI},
-                         {"deep", GO_TS_NO_DEEP},         {"mixed", GO_TS_NO_MIXED},
+            } feats[] = {{"order", GO_TS_NO_ORDER},
+                         {"static", GO_TS_NO_STATIC},
+                         {"learned", GO_TS_NO_LEARNED},
+                         {"distance", GO_TS_NO_DISTANCE},
+                         {"blocking", GO_TS_NO_BLOCKING},
+                         {"verify", GO_TS_NO_VERIFY},
+                         {"exchange", GO_TS_NO_EXCHANGE},
+                         {"orderinit", GO_TS_NO_ORDER_INIT},
+                         {"share", GO_TS_NO_SHARE},
+                         {"passcut", GO_TS_NO_PASSCUT},
+                         {"killer", GO_TS_NO_KILLER},
+                         {"classes", GO_TS_NO_CLASSES},
+                         {"keep", GO_TS_NO_KEEP},
+                         {"semeai", GO_TS_NO_SEMEAI},
+                         {"deep", GO_TS_NO_DEEP},
+                         {"mixed", GO_TS_NO_MIXED},
                          {"threatsfirst", GO_TS_NO_THREATS_FIRST}};
             char buf[128];
             snprintf(buf, sizeof buf, "%s", optarg);

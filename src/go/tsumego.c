@@ -1826,7 +1826,8 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
      * is proved and is the answer. Where the side to play won a tier's search there
      * (the guess was wrong), the default passes follow with the plays left, without
      * the loser's check: it would find that win again. */
-    bool mixed0 = !full && o->loser_first && !(o->disable & GO_TS_NO_MIXED), m0_won = false, skip_mixed = false;
+    bool mixed0 = !full && o->loser_first && !(o->disable & GO_TS_NO_MIXED), m0_won = false,
+         skip_mixed = false;
     if (mixed0) {
         int md = me == GO_BLACK ? 2 : 3;
         if (kt && !kt->d[md]) {
