@@ -367,7 +367,6 @@ typedef struct walk {
      * twice already (read by walk_node's full answer right after). */
     bool undecided[GO_MAX_POINTS + 1], retried[GO_MAX_POINTS + 1];
     bool expect_loss; /* the question is after the side's tree move: the opponent should lose */
-    bool retrying; /* a lean node's undecided tree move asked again: the generator's pass first */
 } walk;
 
 static int win_class(yomi_result r) { return r == YOMI_WIN || r == YOMI_KO_WIN; }
@@ -422,7 +421,8 @@ static bool lean_walk(walk *w, const sgf_node *node, const bool *win);
 /* Does the side's move m win? Played, then solved with the opponent to move:
  * 1 when the opponent loses (loss or ko_loss, or the target is gone and the
  * side is the attacker), 2 when the opponent wins only a ko_win (the side wins
- * with ko threats), 0 when it does not or is illegal, -1 when undecided. */
+ * with ko threats), 0 when it does not or is illegal, -1 when undecided.
+ * loser_first: the question starts in the loser's check's game (go_tsumego_opts). */
 /* What a question asks (ask): the full answer (go check's options as given, first
  * moves listed), every ko tier, the win class alone, or whether the side wins as ko
  * master. */
@@ -430,7 +430,7 @@ enum { ASK_FULL, ASK_TIERS, ASK_CLASS, ASK_MASTER };
 
 static void ask(walk *w, go_color to_move, int what, go_tsumego_answer *a);
 
-static int tree_move_wins(walk *w, go_point m, int what) {
+static int tree_move_wins(walk *w, go_point m, int what, bool loser_first) {
     go_problem *p = w->p;
     if (go_board_play(p->board, w->side, m) != GO_OK) return 0;
     int r;
@@ -438,7 +438,7 @@ static int tree_move_wins(walk *w, go_point m, int what) {
         r = w->side == p->attacker;
     } else {
         go_tsumego_answer a;
-        w->expect_loss = !w->retrying;
+        w->expect_loss = loser_first;
         ask(w, go_other(w->side), what, &a);
         w->expect_loss = false;
         r = a.result == YOMI_LOSS || a.result == YOMI_KO_LOSS ? 1
@@ -509,7 +509,7 @@ static int ask_tree_moves(walk *w, const sgf_node *node, int what, bool *win, in
         if (moves) ++*moves;
         if (m < 0 || m > GO_MAX_POINTS || asked[m]) continue;
         asked[m] = true;
-        int r = tree_move_wins(w, m, what);
+        int r = tree_move_wins(w, m, what, true);
         win[m] = r == 1;
         wins += win[m];
         if (what == ASK_CLASS) w->undecided[m] = r < 0;
@@ -536,9 +536,7 @@ static bool lean_node(walk *w, const sgf_node *node) {
              * off): the loser's check that follows goes on from the first question's
              * kept table, and the generator's loss stands if it does not finish
              * (tsumego.js gop/14140). */
-            w->retrying = true;
-            win[m] = tree_move_wins(w, m, ASK_CLASS) == 1;
-            w->retrying = false;
+            win[m] = tree_move_wins(w, m, ASK_CLASS, false) == 1;
             wins += win[m];
         }
     go_tsumego_answer a;
@@ -700,8 +698,8 @@ static void walk_node(walk *w, const sgf_node *node, go_color to_move) {
             if (!listed[m]) {
                 /* The win class's one question first (kept proofs); the ko tiers only
                  * when it does not win. */
-                int r = w->lean && !w->retried[m] ? tree_move_wins(w, m, ASK_CLASS) : 0;
-                if (r != 1) r = tree_move_wins(w, m, ASK_TIERS);
+                int r = w->lean && !w->retried[m] ? tree_move_wins(w, m, ASK_CLASS, true) : 0;
+                if (r != 1) r = tree_move_wins(w, m, ASK_TIERS, true);
                 if (r == 1) outright[m] = true, w->direct++;
                 if (r == 2) by_ko[m] = true;
                 undecided += r < 0;

@@ -1748,6 +1748,17 @@ static int with_threats(int have, int k) {
     return have == TS_THR_INF || have >= k ? have : k;
 }
 
+/* The kept table of the loser's check's game with `loser` the side of every region point,
+ * made when first needed; NULL when out of memory. */
+static dfpn *kept_loser_table(go_tsumego_keep *kt, go_color loser, int threads) {
+    int md = loser == GO_BLACK ? 2 : 3;
+    if (!kt->d[md]) {
+        kt->d[md] = dfpn_new(kt->hash_mb);
+        if (kt->d[md]) dfpn_set_threads(kt->d[md], threads);
+    }
+    return kt->d[md];
+}
+
 static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_answer *out) {
     go_tsumego_opts defaults;
     memset(&defaults, 0, sizeof defaults);
@@ -1829,15 +1840,11 @@ static void solve_target(go_problem *p, const go_tsumego_opts *opts, go_tsumego_
     bool mixed0 = !full && o->loser_first && !(o->disable & GO_TS_NO_MIXED), m0_won = false,
          skip_mixed = false;
     if (mixed0) {
-        int md = me == GO_BLACK ? 2 : 3;
-        if (kt && !kt->d[md]) {
-            kt->d[md] = dfpn_new(kt->hash_mb);
-            if (kt->d[md]) dfpn_set_threads(kt->d[md], o->threads);
-        }
-        if (!kt || kt->d[md]) {
+        dfpn *dm = kt ? kept_loser_table(kt, me, o->threads) : d;
+        if (dm) {
             s.disable |= TS_LOSER_FULL;
             s.loser = me;
-            if (kt) d = kt->d[md];
+            d = dm;
         } else {
             mixed0 = false;
         }
@@ -2028,17 +2035,13 @@ again:;
             rerun_lim = o->lim;
             if (!rerun_lim.max_nodes) rerun_lim.max_nodes = used + 4000000;
             L = &rerun_lim;
-            int md = me == GO_BLACK ? 2 : 3;
             mixed = !better && !(o->disable & GO_TS_NO_MIXED) && !skip_mixed;
-            if (mixed && kt && !kt->d[md]) {
-                kt->d[md] = dfpn_new(kt->hash_mb);
-                if (kt->d[md]) dfpn_set_threads(kt->d[md], o->threads);
-                mixed = kt->d[md] != NULL;
-            }
+            dfpn *dm = mixed && kt ? kept_loser_table(kt, me, o->threads) : d;
+            mixed = mixed && dm != NULL;
             if (mixed) {
                 s.disable |= TS_LOSER_FULL;
                 s.loser = me;
-                if (kt) d = kt->d[md];
+                d = dm;
             } else {
                 s.disable |= GO_TS_NO_DISTANCE;
                 if (kt) d = kt->d[1];
