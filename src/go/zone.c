@@ -120,7 +120,7 @@ int zone_block_prune(go_board *b, const bool *region, go_point target, go_color 
         if (!cand[q]) continue;
         if (go_board_play(b, opp, q) != GO_OK) continue;
         if (go_at(b, target) == tc) { /* the block did not capture the target */
-            zone_distance(b, region, target, d2);
+            zone_distance_below(b, region, target, limit, d2); /* only d2 >= limit is asked */
             for (int i = 0; i < n; i++) {
                 go_point m = moves[i];
                 if (m == GO_PASS || blocked[m] || dist[m] < 2 || dist[m] >= ZONE_FAR) continue;
