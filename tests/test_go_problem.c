@@ -253,6 +253,35 @@ static void test_exchange(const char *data) {
     go_problem_free(p);
 }
 
+/* A living problem whose answer is a ko: among the moves that live by winning the ko,
+ * those that then live only in seki are dropped when another lives cleanly, as in the
+ * win tier. Cho intermediate #261 (Black to live; the book: B19): Black lives with one
+ * ko threat (ko_loss) after B19 or A17; after A17 the group gets only seki. The brute
+ * force agrees (tools/ld_verify --threats 1,0 on the framed problem: B19 and A17 live,
+ * with --clean B19 alone), and the book lists B19 alone. */
+static void test_clean_ko(const char *data) {
+    const char *dir = t_data_path(data, "go/sanderland/cho-intermediate");
+    CHECK_MSG(dir != NULL, "no data folder given");
+    if (!dir) return;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/Prob0261.json", dir);
+    yomi_error err;
+    go_problem *p = go_problem_load(path, NULL, &err);
+    CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+    if (!p) return;
+    go_tsumego_opts o;
+    memset(&o, 0, sizeof o);
+    o.all_moves = true;
+    o.seki = true;
+    o.lim.max_nodes = 3000000;
+    go_tsumego_answer a;
+    go_tsumego_solve(p, &o, &a);
+    CHECK_MSG(a.result == YOMI_KO_LOSS && a.nmoves == 1 && answer_has(&a, p, "B19"),
+              "intermediate #261: %s with %d moves (first %s), the book: B19 (a ko)",
+              go_tsumego_result_name(a.result), a.nmoves, a.nmoves ? "listed" : "none");
+    go_problem_free(p);
+}
+
 static void test_verify(const char *data) {
     go_problem *p = load_cho(data, 741);
     if (!p) return;
@@ -598,6 +627,7 @@ int main(int argc, char **argv) {
     test_distance_below(data);
     test_exchange(data);
     test_verify(data);
+    test_clean_ko(data);
     test_bent_four(data);
     test_enclosed_region();
     test_enclosed_region_short_defender();

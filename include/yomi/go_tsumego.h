@@ -101,7 +101,8 @@ typedef struct go_tsumego_opts {
                          * three) and keep the best result, with that string as the target */
     bool seki; /* a living problem's winners are asked again with seki counted as a loss:
                 * moves that reach only seki are dropped when another lives cleanly, and
-                * the result is YOMI_SEKI when every winner reaches only seki */
+                * the result is YOMI_SEKI when every winner reaches only seki (in a ko
+                * tier the moves are dropped the same way, and the result stays the ko's) */
     /* NULL, or tables that keep the proved results of earlier questions for later ones
      * (go check's tree walk asks many positions of one problem). Used only by a question
      * with a fixed ko master and all_moves off, and only while the problem's target point,

@@ -1642,9 +1642,12 @@ static void prefer_more_threats(ts *s, go_problem *p, dfpn *d, go_tsumego_answer
  * cleanly, the moves proved to reach no more than seki are dropped (the book's
  * answer is the two-eyed life: Cho elementary #264, D18 only gets seki); when every
  * move is proved to reach no more, the result is YOMI_SEKI (the target survives,
- * but the opponent as ko master can stop clean life). Undecided moves stay. */
+ * but the opponent as ko master can stop clean life). Undecided moves stay. In a ko
+ * tier (may_seki false) the same drop, under the tier's threats, but the result stays
+ * the ko's (Cho intermediate #261: B19 and A17 win the ko, A17 then reaches only seki;
+ * the book gives B19: in10 at 2M plays 55 -> 56 correct, el10 and el15 unchanged). */
 static void prefer_clean_life(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *out, const yomi_limits *all,
-                              uint64_t budget, uint64_t *used) {
+                              uint64_t budget, uint64_t *used, bool may_seki) {
     int n = out->nmoves;
     if (n <= 0) return;
     unsigned saved = s->disable;
@@ -1661,6 +1664,7 @@ static void prefer_clean_life(ts *s, go_problem *p, dfpn *d, go_tsumego_answer *
         nseki += lost[i];
     }
     if (nseki == n) {
+        if (!may_seki) return; /* a ko tier's class stays: seki is no ko result */
         out->result = YOMI_SEKI;
         for (int i = 0; i < n; i++) out->move_result[i] = YOMI_SEKI;
     } else if (nclean > 0) {
@@ -1705,9 +1709,9 @@ static bool finish_tier(ts *s, go_problem *p, dfpn *d, const go_tsumego_opts *o,
             if (out->pv[0] != out->moves[0])
                 out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, &used);
         }
-        if (o->seki && o->all_moves && p->live && tier->res == YOMI_WIN) {
+        if (o->seki && o->all_moves && p->live && (tier->res == YOMI_WIN || !o->class_only)) {
             uint64_t budget = check_budget(s, L, used, 3, 1000000);
-            prefer_clean_life(s, p, d, out, L, budget, &used);
+            prefer_clean_life(s, p, d, out, L, budget, &used, tier->res == YOMI_WIN);
             if (out->npv && out->pv[0] != out->moves[0])
                 out->npv = pv_after(s, p, d, out->moves[0], out->pv, GO_TSUMEGO_MAX_PV, L, &used);
         }
