@@ -236,13 +236,14 @@ int go_string_liberties(const go_board *b, go_point p, go_point *out, int max) {
     if (!is_stone(b, p)) return 0;
     const uint64_t *L = b->libs[b->head[p]];
     int n = 0;
-    for (int i = 0; i < b->lib_words && n < max; i++) {
-        uint64_t w = L[i];
-        while (w && n < max) {
+    if (max <= 0) return 0;
+    /* One test of max per liberty written (a hot query: the solver's generator,
+     * distances and static rules list liberties at nearly every node). */
+    for (int i = 0; i < b->lib_words; i++)
+        for (uint64_t w = L[i]; w; w &= w - 1) {
             out[n++] = i * 64 + __builtin_ctzll(w);
-            w &= w - 1;
+            if (n == max) return n;
         }
-    }
     return n;
 }
 
@@ -651,6 +652,20 @@ bool go_board_undo(go_board *b) {
 int go_board_libs_after(const go_board *b, go_color c, go_point p, int cap) {
     if (!go_board_on(b, p) || b->color[p] != GO_EMPTY) return 0;
     go_color o = go_other(c);
+    /* A stone with no friendly neighbour (most of the move ordering's questions): its
+     * liberties are its empty neighbours and the neighbours it captures (stones of
+     * enemy strings in atari, whose last liberty is p), distinct points, so counted
+     * without building the set. */
+    int alone = 0;
+    GO_FOR_NEIGHBORS(p, nb) {
+        go_color k = b->color[nb];
+        if (k == c) {
+            alone = -1;
+            break;
+        }
+        alone += k == GO_EMPTY || (k == o && b->nlibs[b->head[nb]] == 1);
+    }
+    if (alone >= 0) return cap > 0 && alone > cap ? cap : alone;
     uint64_t L[GO_LIB_WORDS];
     memset(L, 0, sizeof L);
     go_point fr[4], cap_heads[4];

@@ -250,6 +250,9 @@ bool go_benson_alive_all(const go_board *b, const go_point *seeds, int nseeds) {
     static _Thread_local go_point heads[GO_MAX_POINTS], stack[GO_MAX_POINTS];
     static _Thread_local int16_t pair_s[MAX_PAIRS], reg_first[GO_MAX_POINTS], reg_n[GO_MAX_POINTS];
     static _Thread_local uint8_t pair_vital[MAX_PAIRS], reg_ok[GO_MAX_POINTS];
+    /* pmark[h] == pstamp: string h is already paired with the region being flooded (a
+     * mark per region instead of a scan of its pairs at each stone met). */
+    static _Thread_local uint32_t pmark[GO_MAX_POINTS], pstamp;
     if (++stamp == 0) {
         memset(regmark, 0, sizeof regmark);
         memset(smark, 0, sizeof smark);
@@ -276,6 +279,10 @@ bool go_benson_alive_all(const go_board *b, const go_point *seeds, int nseeds) {
                 go_point q = w * 64 + __builtin_ctzll(bits);
                 if (regmark[q] == stamp) continue;
                 int id = nreg++;
+                if (++pstamp == 0) {
+                    memset(pmark, 0, sizeof pmark);
+                    pstamp = 1;
+                }
                 /* cand: the strings next to every empty point seen so far (ncand < 0:
                  * no empty point yet). */
                 go_point cand[4];
@@ -320,10 +327,9 @@ bool go_benson_alive_all(const go_board *b, const go_point *seeds, int nseeds) {
                         if (kn == GO_BORDER) continue;
                         if (kn == c) {
                             go_point h = go_head_fast(b, n);
-                            bool seen = false;
-                            for (int j = first; j < npairs; j++) seen |= heads[pair_s[j]] == h;
-                            if (seen) continue;
+                            if (pmark[h] == pstamp) continue;
                             if (npairs == MAX_PAIRS) return go_benson_alive_full(b, seeds, nseeds);
+                            pmark[h] = pstamp;
                             if (smark[h] != stamp) {
                                 smark[h] = stamp;
                                 sidx[h] = (int16_t)nh;

@@ -747,16 +747,21 @@ static _Thread_local bool es_at_ready;
  * too large; a flood that reaches one is in that same region (regions are connected),
  * so it fails there at once. *np gets the points flooded (those in pts), also on
  * failure. The adjacency is noted as the flood meets each neighbour. */
+/* go_board_at inline: es_flood runs a few times at each static evaluation. */
+static inline go_color color_or_border(const go_board *b, go_point p) {
+    return p < 0 || p >= GO_MAX_POINTS ? GO_BORDER : go_at(b, p);
+}
+
 static bool es_flood(const go_board *b, go_point w, go_point p, go_color to_move, go_es_region *r,
                      go_point *pts, const uint32_t *big, uint32_t stamp, int *np) {
     static const int dirs[4] = {-1, 1, -GO_STRIDE, GO_STRIDE};
     memset(r, 0, sizeof *r);
     r->ko = -1;
     *np = 0;
-    go_color c = go_board_at(b, w);
+    go_color c = color_or_border(b, w);
     if (c != GO_BLACK && c != GO_WHITE) return false;
     go_point h = go_head_fast(b, w);
-    if (go_board_at(b, p) == GO_BORDER || (go_at(b, p) == c && go_head_fast(b, p) == h)) return false;
+    if (color_or_border(b, p) == GO_BORDER || (go_at(b, p) == c && go_head_fast(b, p) == h)) return false;
     int n = 0;
     es_at[p] = 0;
     pts[n++] = p;
@@ -789,9 +794,9 @@ static bool es_flood(const go_board *b, go_point w, go_point p, go_color to_move
         r->content[i] = k == GO_EMPTY ? 0 : k == c ? 1 : 2;
         if (k == GO_EMPTY && (r->wall >> i & 1)) inner_libs++;
     }
-    r->outer = go_string_libs(b, w) - inner_libs;
+    r->outer = go_libs_fast(b, w) - inner_libs; /* w holds a stone (c) */
     if (r->outer > GO_ES_OUTER_MAX) r->outer = GO_ES_OUTER_MAX;
-    go_point ko = go_board_ko(b);
+    go_point ko = b->ko;
     if (ko != GO_NO_POINT && b->ko_color == to_move)
         for (int i = 0; i < n; i++)
             if (pts[i] == ko) r->ko = i;

@@ -22,12 +22,12 @@ void zone_distance_below(const go_board *b, const bool *region, go_point target,
     static _Thread_local go_point bucket[ZQ_MAX][GO_MAX_POINTS];
     int bn[ZQ_MAX];
     memset(bn, 0, sizeof bn);
-    go_point st[GO_MAX_POINTS];
-    int ns = go_string_stones(b, target, st, GO_MAX_POINTS);
-    for (int i = 0; i < ns; i++) {
-        dist[st[i]] = 0;
-        bucket[0][bn[0]++] = st[i];
-    }
+    go_point th = go_head_fast(b, target), t = th;
+    do {
+        dist[t] = 0;
+        bucket[0][bn[0]++] = t;
+        t = b->next[t];
+    } while (t != th);
     for (int d = 0; d < top; d++) {
         for (int qi = 0; qi < bn[d]; qi++) {
             go_point p = bucket[d][qi];
@@ -46,14 +46,18 @@ void zone_distance_below(const go_board *b, const bool *region, go_point target,
                         bucket[nd][bn[nd]++] = n;
                     }
                 } else if (k == def) {
-                    /* A friendly string next to a point at d shares d. */
+                    /* A friendly string next to a point at d shares d. Its stones are
+                     * walked on the board's list in place (the order go_string_stones
+                     * gives), not copied out first. */
                     if (dist[n] > d) {
-                        int m = go_string_stones(b, n, st, GO_MAX_POINTS);
-                        for (int i = 0; i < m; i++)
-                            if (dist[st[i]] > d) {
-                                dist[st[i]] = d;
-                                bucket[d][bn[d]++] = st[i];
+                        go_point h = go_head_fast(b, n), q = h;
+                        do {
+                            if (dist[q] > d) {
+                                dist[q] = d;
+                                bucket[d][bn[d]++] = q;
                             }
+                            q = b->next[q];
+                        } while (q != h);
                     }
                 } else if (pc == GO_EMPTY || pc == def) {
                     /* An enemy string with K liberties: its liberties and its
@@ -63,19 +67,27 @@ void zone_distance_below(const go_board *b, const bool *region, go_point target,
                      * still seen). */
                     int K = go_libs_fast(b, n), nd = d + K;
                     if (nd >= top || dist[n] <= nd) continue;
-                    go_point lib[GO_MAX_POINTS];
-                    int m = go_string_liberties(b, n, lib, GO_MAX_POINTS);
-                    for (int i = 0; i < m; i++)
-                        if (region[lib[i]] && nd < dist[lib[i]]) {
-                            dist[lib[i]] = nd;
-                            bucket[nd][bn[nd]++] = lib[i];
+                    /* The liberties in point order (the bitset's), then the stones in
+                     * list order: what go_string_liberties and go_string_stones list,
+                     * read in place. */
+                    go_point h = go_head_fast(b, n);
+                    const uint64_t *libs = b->libs[h];
+                    for (int w = 0; w < b->lib_words; w++)
+                        for (uint64_t bits = libs[w]; bits; bits &= bits - 1) {
+                            go_point l = w * 64 + __builtin_ctzll(bits);
+                            if (region[l] && nd < dist[l]) {
+                                dist[l] = nd;
+                                bucket[nd][bn[nd]++] = l;
+                            }
                         }
-                    m = go_string_stones(b, n, st, GO_MAX_POINTS);
-                    for (int i = 0; i < m; i++)
-                        if (region[st[i]] && nd < dist[st[i]]) {
-                            dist[st[i]] = nd;
-                            bucket[nd][bn[nd]++] = st[i];
+                    go_point q = h;
+                    do {
+                        if (region[q] && nd < dist[q]) {
+                            dist[q] = nd;
+                            bucket[nd][bn[nd]++] = q;
                         }
+                        q = b->next[q];
+                    } while (q != h);
                 }
             }
         }
