@@ -652,20 +652,34 @@ bool go_board_undo(go_board *b) {
 int go_board_libs_after(const go_board *b, go_color c, go_point p, int cap) {
     if (!go_board_on(b, p) || b->color[p] != GO_EMPTY) return 0;
     go_color o = go_other(c);
-    /* A stone with no friendly neighbour (most of the move ordering's questions): its
-     * liberties are its empty neighbours and the neighbours it captures (stones of
-     * enemy strings in atari, whose last liberty is p), distinct points, so counted
-     * without building the set. */
-    int alone = 0;
+    /* The common cases without building the set (the move ordering asks this of
+     * every move). With no friendly neighbour the liberties are the empty neighbours
+     * and the neighbours captured (stones of enemy strings in atari, whose last
+     * liberty is p): distinct points. Joining one friendly string and capturing
+     * nothing, they are that string's but p, and the empty neighbours it lacks. */
+    int empty = 0, caps = 0, nfr = 0;
+    go_point h1 = GO_NO_POINT;
     GO_FOR_NEIGHBORS(p, nb) {
         go_color k = b->color[nb];
-        if (k == c) {
-            alone = -1;
-            break;
+        if (k == GO_EMPTY) {
+            empty++;
+        } else if (k == c) {
+            if (nfr == 0 || b->head[nb] != h1) nfr++;
+            h1 = b->head[nb];
+        } else if (k == o && b->nlibs[b->head[nb]] == 1) {
+            caps++;
         }
-        alone += k == GO_EMPTY || (k == o && b->nlibs[b->head[nb]] == 1);
     }
-    if (alone >= 0) return cap > 0 && alone > cap ? cap : alone;
+    if (nfr == 0 || (nfr == 1 && caps == 0)) {
+        int n = empty + caps;
+        if (nfr == 1) {
+            n = b->nlibs[h1] - 1;
+            GO_FOR_NEIGHBORS(p, nb) {
+                if (b->color[nb] == GO_EMPTY && !bit_get(b->libs[h1], nb)) n++;
+            }
+        }
+        return cap > 0 && n > cap ? cap : n;
+    }
     uint64_t L[GO_LIB_WORDS];
     memset(L, 0, sizeof L);
     go_point fr[4], cap_heads[4];
