@@ -26,7 +26,9 @@ void zone_distance(const go_board *b, const bool *region, go_point target, int *
 void zone_distance_below(const go_board *b, const bool *region, go_point target, int limit, int *dist);
 
 /* The blocking prune (seed 000): drops from moves[0..n) (to_move's moves, dist
- * from zone_distance on b) each move m at distance 2 or more that the opponent
+ * from zone_distance on b, or from zone_distance_below with a limit above every
+ * move's distance: a block is closer than its move, so no other distance is read)
+ * each move m at distance 2 or more that the opponent
  * can block: a legal opponent stone closer to the target than m and within two
  * steps of it after which m's distance is limit or more. Moves that capture
  * and the pass are kept. Returns the new count; b is restored. */
