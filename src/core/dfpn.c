@@ -360,8 +360,9 @@ static dfpn_entry *tt_find(dfpn *s, const dfpn_pos *p, const unsigned char *st) 
     dfpn_entry *b = tt_bucket(s, p->k1);
     for (int i = 0; i < BUCKET; i++) {
         dfpn_entry *e = b + i;
-        if (e->work == 0 || (e->variant != s->variant && !kept(s, e))) continue;
+        /* The keys first: most entries of a bucket are other positions. */
         if (e->k1 != p->k1 || e->k2 != p->k2) continue;
+        if (e->work == 0 || (e->variant != s->variant && !kept(s, e))) continue;
         if (s->state_size && memcmp(tt_state(s, b, i), st, s->state_size) != 0) continue;
         return e;
     }
