@@ -119,9 +119,12 @@ static void test_blocking_hole(void) {
     go_board_free(b);
 }
 
-/* Cho elementary problem num (a failed check when it cannot be read). */
-static go_problem *load_cho(const char *data, int num) {
-    const char *dir = t_data_path(data, "go/sanderland/cho-elementary");
+/* Problem num of a Cho Chikun volume ("cho-elementary", "cho-intermediate"); a failed
+ * check when it cannot be read. */
+static go_problem *load_book(const char *data, const char *volume, int num) {
+    char sub[64];
+    snprintf(sub, sizeof sub, "go/sanderland/%s", volume);
+    const char *dir = t_data_path(data, sub);
     CHECK_MSG(dir != NULL, "no data folder given");
     if (!dir) return NULL;
     char path[1024];
@@ -131,6 +134,9 @@ static go_problem *load_cho(const char *data, int num) {
     CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
     return p;
 }
+
+/* Cho elementary problem num. */
+static go_problem *load_cho(const char *data, int num) { return load_book(data, "cho-elementary", num); }
 
 /* Every dropped move must have a blocking stone somewhere (every empty point
  * tried), and the kept list must be a subset of the plain one. */
@@ -260,14 +266,7 @@ static void test_exchange(const char *data) {
  * force agrees (tools/ld_verify --threats 1,0 on the framed problem: B19 and A17 live,
  * with --clean B19 alone), and the book lists B19 alone. */
 static void test_clean_ko(const char *data) {
-    const char *dir = t_data_path(data, "go/sanderland/cho-intermediate");
-    CHECK_MSG(dir != NULL, "no data folder given");
-    if (!dir) return;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/Prob0261.json", dir);
-    yomi_error err;
-    go_problem *p = go_problem_load(path, NULL, &err);
-    CHECK_MSG(p != NULL, "%s: %s", path, err.msg);
+    go_problem *p = load_book(data, "cho-intermediate", 261);
     if (!p) return;
     go_tsumego_opts o;
     memset(&o, 0, sizeof o);
