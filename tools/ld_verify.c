@@ -16,7 +16,9 @@
  *   --board: print the searched position (frame included) and the region
  *   --clean: seki counts as a loss for the defender (Benson at two passes)
  *   --threats B,W: ko threats each colour has (a retake the simple-ko rule bans
- *             spends one; the lines and yomi's question do not use them)
+ *             spends one): the brute force and yomi's question use them; the
+ *             retrograde analysis has no threats in its game and is skipped, and
+ *             the lines do not use them
  *   --after: moves played first (the side to play then alternates from the last)
  *   --line V: print the brute force's line after first move V (each side's first
  *             best move, up to 24 moves) */
@@ -152,9 +154,15 @@ int main(int argc, char **argv) {
             max_region = atoi(argv[++first]);
         else if (!strcmp(a, "--max-states"))
             max_states = strtoll(argv[++first], NULL, 10);
-        else if (!strcmp(a, "--threats"))
-            sscanf(argv[++first], "%d,%d", &thr[GO_BLACK], &thr[GO_WHITE]);
-        else if (!strcmp(a, "--after"))
+        else if (!strcmp(a, "--threats")) {
+            const char *t = argv[++first];
+            if (sscanf(t, "%d,%d", &thr[GO_BLACK], &thr[GO_WHITE]) != 2 || thr[GO_BLACK] < 0 ||
+                thr[GO_WHITE] < 0 || thr[GO_BLACK] > GO_TSUMEGO_MAX_THREATS ||
+                thr[GO_WHITE] > GO_TSUMEGO_MAX_THREATS) {
+                fprintf(stderr, "ld_verify: --threats %s: want B,W, each 0..%d\n", t, GO_TSUMEGO_MAX_THREATS);
+                return 2;
+            }
+        } else if (!strcmp(a, "--after"))
             after = argv[++first];
         else if (!strcmp(a, "--line") && nlines < 16)
             lines[nlines++] = argv[++first];
@@ -254,7 +262,9 @@ int main(int argc, char **argv) {
             print_set(p->board, win);
             printf(" (%llu nodes)\n", (unsigned long long)nodes);
         }
-        if (max_states) {
+        if (max_states && (thr[GO_BLACK] || thr[GO_WHITE])) {
+            printf("  retrograde: skipped (its game has no ko threats)\n");
+        } else if (max_states) {
             bool rw[GO_MAX_POINTS];
             int64_t ns = 0;
             int rn = ld_retro_first_moves(p, to_play, max_states, clean, rw, &ns);
@@ -281,6 +291,8 @@ int main(int argc, char **argv) {
             o.all_moves = true;
             o.fixed_master = true;
             o.ko_master = GO_EMPTY;
+            o.threats[GO_BLACK] = thr[GO_BLACK];
+            o.threats[GO_WHITE] = thr[GO_WHITE];
             o.disable = GO_TS_NO_DISTANCE;
             o.lim.hash_mb = 64;
             o.lim.max_nodes = yomi_nodes;
